@@ -1,0 +1,500 @@
+"""Boards: sizes, squares, colours, algebraic names and the move table.
+
+A :class:`Board` is an ``m x n`` grid (``m`` ranks, ``n`` files) on which an
+``(a, b)``-leaper moves ``a`` squares one way and ``b`` the other; the knight is
+the ``(1, 2)``-leaper.  Squares may be removed.  Square ``(r, c)`` is 0-based
+with flat index ``r * n + c``; its algebraic name is the file letters of ``c``
+(``a`` .. ``z``, then ``aa``, ``ab``, ... in bijective base 26) followed by the
+rank ``r + 1``.  The colour of ``(r, c)`` is ``(r + c) % 2``, so ``a1`` has
+colour 0.
+
+This module never builds a networkx graph: it is the array layer's view of a
+board (see :func:`knightgraph.knight_graph` for the graph layer).
+
+Examples
+--------
+>>> from knightgraph import Board
+>>> b = Board(8, 8)
+>>> b.parse_square("h8"), b.name((7, 0)), b.index("d4")
+((7, 7), 'a8', 27)
+>>> b.color("a1"), b.color("h1")
+(0, 1)
+>>> Board(3, 3).degrees().reshape(3, 3)
+array([[2, 2, 2],
+       [2, 0, 2],
+       [2, 2, 2]])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+import numpy as np
+
+from .exceptions import InvalidBoardError, InvalidSquareError
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = [
+    "CAMEL",
+    "GIRAFFE",
+    "KNIGHT",
+    "LEAPERS",
+    "ZEBRA",
+    "Board",
+    "Square",
+    "SquareLike",
+    "file_index",
+    "file_name",
+    "parse_square_text",
+    "square_name",
+]
+
+Square: TypeAlias = tuple[int, int]
+"""A 0-based ``(rank, file)`` pair."""
+
+SquareLike: TypeAlias = str | tuple[int, int]
+"""Anything naming a square: ``"d4"``, ``"3,3"`` or ``(3, 3)``."""
+
+KNIGHT: Square = (1, 2)
+CAMEL: Square = (1, 3)
+ZEBRA: Square = (2, 3)
+GIRAFFE: Square = (1, 4)
+LEAPERS: dict[str, Square] = {"knight": KNIGHT, "camel": CAMEL, "zebra": ZEBRA, "giraffe": GIRAFFE}
+"""Named leapers; an ``(a, b)``-leaper jumps ``a`` one way and ``b`` the other."""
+
+_ALGEBRAIC = re.compile(r"^([a-z]+)([0-9]+)$")
+_COORDINATES = re.compile(r"^\(?\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*\)?$")
+
+
+def file_name(c: int) -> str:
+    """Return the file letters of 0-based file ``c`` (bijective base 26).
+
+    Examples
+    --------
+    >>> [file_name(c) for c in (0, 7, 25, 26, 27, 51, 52, 701, 702)]
+    ['a', 'h', 'z', 'aa', 'ab', 'az', 'ba', 'zz', 'aaa']
+    """
+    if c < 0:
+        raise InvalidSquareError(f"invalid file {c}: files are numbered from 0")
+    letters = []
+    k = c + 1
+    while k:
+        k, digit = divmod(k - 1, 26)
+        letters.append(chr(ord("a") + digit))
+    return "".join(reversed(letters))
+
+
+def file_index(letters: str) -> int:
+    """Return the 0-based file of file letters (inverse of :func:`file_name`).
+
+    Examples
+    --------
+    >>> file_index("a"), file_index("z"), file_index("aa"), file_index("AAA")
+    (0, 25, 26, 702)
+    """
+    if not letters.isalpha() or not letters.isascii():
+        raise InvalidSquareError(f"invalid file {letters!r}: expected letters a..z")
+    k = 0
+    for ch in letters.lower():
+        k = k * 26 + (ord(ch) - ord("a") + 1)
+    return k - 1
+
+
+def square_name(r: int, c: int) -> str:
+    """Return the algebraic name of square ``(r, c)``.
+
+    Examples
+    --------
+    >>> square_name(0, 0), square_name(7, 7), square_name(0, 26)
+    ('a1', 'h8', 'aa1')
+    """
+    return f"{file_name(c)}{r + 1}"
+
+
+def parse_square_text(text: str) -> Square:
+    """Parse ``"d4"`` or ``"r,c"`` (0-based) into ``(r, c)`` without a board check.
+
+    Raises
+    ------
+    InvalidSquareError
+        If the text is neither form; the message names the text.
+
+    Examples
+    --------
+    >>> parse_square_text("d4"), parse_square_text("3,3"), parse_square_text("AA10")
+    ((3, 3), (3, 3), (9, 26))
+    """
+    s = text.strip().lower()
+    match = _ALGEBRAIC.match(s)
+    if match:
+        rank = int(match.group(2))
+        if rank < 1:
+            raise InvalidSquareError(f"invalid square {text!r}: ranks are numbered from 1")
+        return rank - 1, file_index(match.group(1))
+    match = _COORDINATES.match(s)
+    if match:
+        return int(match.group(1)), int(match.group(2))
+    raise InvalidSquareError(f"invalid square {text!r}: expected a name like 'a1' or 'r,c'")
+
+
+def _positive_size(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or int(value) < 1:
+        raise InvalidBoardError(
+            f"invalid board size {value!r}: the number of {what} must be a whole number >= 1"
+        )
+    return int(value)
+
+
+def _leaper_offsets(leaper: object) -> tuple[Square, tuple[Square, ...]]:
+    """Validate an ``(a, b)`` leaper and list its moves in a fixed order.
+
+    The order for ``a < b`` is ``(b, a), (a, b), (-a, b), (-b, a), (-b, -a),
+    (-a, -b), (a, -b), (b, -a)``: for the knight this is the seed-004 order, a
+    clockwise sweep starting two ranks up and one file right.
+    """
+    try:
+        a, b = (int(x) for x in leaper)  # type: ignore[attr-defined]
+        ok = all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in leaper)  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        ok = False
+    if not ok or a < 0 or b < 0 or a == b == 0:
+        raise InvalidBoardError(
+            f"invalid leaper {leaper!r}: expected two whole numbers (a, b) >= 0, not both 0"
+        )
+    a, b = sorted((a, b))
+    moves = [(b, a), (a, b), (-a, b), (-b, a), (-b, -a), (-a, -b), (a, -b), (b, -a)]
+    unique = tuple(dict.fromkeys(moves))
+    return (a, b), unique
+
+
+class Board:
+    """An ``m x n`` board for an ``(a, b)``-leaper, possibly with squares removed.
+
+    Parameters
+    ----------
+    m : int
+        Number of ranks (rows), >= 1.
+    n : int
+        Number of files (columns), >= 1.
+    leaper : tuple of two ints, default (1, 2)
+        The piece: ``(1, 2)`` knight, ``(1, 3)`` camel, ``(2, 3)`` zebra,
+        ``(1, 4)`` giraffe, or any other ``(a, b)``.  Stored as ``(min, max)``.
+    removed : iterable of squares, default ()
+        Squares taken off the board (names like ``"a1"`` or ``(r, c)`` pairs).
+
+    Raises
+    ------
+    InvalidBoardError
+        For a size below 1, a bad leaper.
+    InvalidSquareError
+        For a removed square that is malformed or off the board.
+
+    Notes
+    -----
+    A board is immutable and cheap: it stores its size and the removed
+    squares, never one entry per square, so ``Board(100000, 100000)`` is fine;
+    the tables (:meth:`move_table`, :meth:`degrees`) are built on request.
+
+    Examples
+    --------
+    >>> Board(8, 8)
+    Board(8, 8)
+    >>> b = Board(5, 5, leaper=(2, 1), removed=["c3"])
+    >>> b
+    Board(5, 5, removed=('c3',))
+    >>> b.num_squares, b.color_counts()
+    (24, (12, 12))
+    """
+
+    __slots__ = ("_offsets", "_removed_index", "leaper", "m", "n", "removed")
+
+    def __init__(
+        self,
+        m: int,
+        n: int,
+        *,
+        leaper: tuple[int, int] = KNIGHT,
+        removed: Iterable[SquareLike] = (),
+    ) -> None:
+        self.m: int = _positive_size(m, "ranks")
+        self.n: int = _positive_size(n, "files")
+        self.leaper: Square
+        self.leaper, self._offsets = _leaper_offsets(leaper)
+        if isinstance(removed, str):
+            removed = [removed]
+        squares = {self._checked(self._coerce(s)) for s in removed}
+        self.removed: frozenset[Square] = frozenset(squares)
+        self._removed_index = frozenset(r * self.n + c for r, c in squares)
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(m, n)``: ranks and files."""
+        return self.m, self.n
+
+    @property
+    def area(self) -> int:
+        """``m * n``, the number of cells including removed ones (the flat index range)."""
+        return self.m * self.n
+
+    @property
+    def num_squares(self) -> int:
+        """The number of squares a tour must visit (removed squares excluded)."""
+        return self.m * self.n - len(self.removed)
+
+    @property
+    def offsets(self) -> tuple[Square, ...]:
+        """The leaper's moves as ``(d_rank, d_file)`` pairs, in the fixed trial order."""
+        return self._offsets
+
+    @property
+    def is_standard(self) -> bool:
+        """True for a knight on a full rectangle (where the classical theorems apply)."""
+        return self.leaper == KNIGHT and not self.removed
+
+    @property
+    def alternates_colour(self) -> bool:
+        """True when every move changes the square's colour (``a + b`` odd)."""
+        return sum(self.leaper) % 2 == 1
+
+    def __repr__(self) -> str:
+        extra = ""
+        if self.leaper != KNIGHT:
+            extra += f", leaper={self.leaper}"
+        if self.removed:
+            names = tuple(square_name(r, c) for r, c in sorted(self.removed))
+            extra += f", removed={names}"
+        return f"Board({self.m}, {self.n}{extra})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (self.m, self.n, self.leaper, self.removed) == (
+            other.m,
+            other.n,
+            other.leaper,
+            other.removed,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.m, self.n, self.leaper, self.removed))
+
+    def __contains__(self, square: object) -> bool:
+        try:
+            self.parse_square(square)  # type: ignore[arg-type]
+        except InvalidSquareError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[Square]:
+        """The available squares in flat-index order."""
+        for r in range(self.m):
+            for c in range(self.n):
+                if (r, c) not in self.removed:
+                    yield r, c
+
+    def squares(self) -> list[Square]:
+        """All available squares in flat-index order."""
+        return list(self)
+
+    # ----------------------------------------------------------------- squares
+    @staticmethod
+    def _coerce(square: Any) -> Square:
+        if isinstance(square, str):
+            return parse_square_text(square)
+        try:
+            r, c = square
+            if isinstance(r, bool) or isinstance(c, bool):
+                raise TypeError
+            return int(r), int(c)
+        except (TypeError, ValueError):
+            raise InvalidSquareError(
+                f"invalid square {square!r}: expected a name like 'a1' or an (r, c) pair"
+            ) from None
+
+    def _checked(self, square: Square) -> Square:
+        r, c = square
+        if not (0 <= r < self.m and 0 <= c < self.n):
+            raise InvalidSquareError(
+                f"invalid square {self._describe(square)}: off the {self.m}x{self.n} board "
+                f"(files a..{file_name(self.n - 1)}, ranks 1..{self.m})"
+            )
+        return r, c
+
+    @staticmethod
+    def _describe(square: Square) -> str:
+        r, c = square
+        return square_name(r, c) if r >= 0 and c >= 0 else f"({r}, {c})"
+
+    def parse_square(self, square: SquareLike) -> Square:
+        """Return ``(r, c)`` for a name, an ``"r,c"`` string or a pair, checked on this board.
+
+        Raises
+        ------
+        InvalidSquareError
+            If the square is malformed, off the board or removed.
+
+        Examples
+        --------
+        >>> Board(8, 8).parse_square("e2")
+        (1, 4)
+        >>> Board(8, 8).parse_square("i1")
+        Traceback (most recent call last):
+        ...
+        knightgraph.exceptions.InvalidSquareError: invalid square i1: off the 8x8 board (files a..h, ranks 1..8)
+        """
+        sq = self._checked(self._coerce(square))
+        if sq in self.removed:
+            raise InvalidSquareError(
+                f"invalid square {self.name(sq)}: it is removed from the board"
+            )
+        return sq
+
+    def index(self, square: SquareLike) -> int:
+        """Flat index ``r * n + c`` of a square (checked on this board)."""
+        r, c = self.parse_square(square)
+        return r * self.n + c
+
+    def square(self, index: int) -> Square:
+        """The ``(r, c)`` pair of a flat index.
+
+        Examples
+        --------
+        >>> Board(8, 8).square(27)
+        (3, 3)
+        """
+        if not 0 <= index < self.area:
+            raise InvalidSquareError(f"invalid square index {index}: outside 0..{self.area - 1}")
+        r, c = divmod(int(index), self.n)
+        return r, c
+
+    def name(self, square: SquareLike | int) -> str:
+        """Algebraic name of a square given as a pair, a string or a flat index."""
+        if isinstance(square, int | np.integer) and not isinstance(square, bool):
+            return square_name(*self.square(int(square)))
+        r, c = self._checked(self._coerce(square))
+        return square_name(r, c)
+
+    def color(self, square: SquareLike) -> int:
+        """Colour ``(r + c) % 2`` of a square; ``a1`` is colour 0."""
+        r, c = self._checked(self._coerce(square))
+        return (r + c) % 2
+
+    def color_counts(self) -> tuple[int, int]:
+        """Numbers of available squares of colour 0 and colour 1.
+
+        Examples
+        --------
+        >>> Board(5, 5).color_counts(), Board(8, 8).color_counts()
+        ((13, 12), (32, 32))
+        """
+        zeros = (self.area + 1) // 2
+        ones = self.area // 2
+        for r, c in self.removed:
+            if (r + c) % 2:
+                ones -= 1
+            else:
+                zeros -= 1
+        return zeros, ones
+
+    def neighbors(self, square: SquareLike) -> list[Square]:
+        """The available squares one leap from ``square``, in the move order.
+
+        Examples
+        --------
+        >>> Board(8, 8).neighbors("a1")
+        [(2, 1), (1, 2)]
+        """
+        r, c = self.parse_square(square)
+        out = []
+        for dr, dc in self._offsets:
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < self.m and 0 <= cc < self.n and (rr, cc) not in self.removed:
+                out.append((rr, cc))
+        return out
+
+    # ------------------------------------------------------------------ arrays
+    def index_dtype(self) -> type[np.signedinteger[Any]]:
+        """``int32`` when every flat index fits, else ``int64``."""
+        return np.int32 if self.area < 2**31 else np.int64
+
+    def available(self) -> NDArray[np.bool_]:
+        """Boolean array over flat indices: True where the square is on the board."""
+        mask = np.ones(self.area, dtype=bool)
+        if self._removed_index:
+            mask[list(self._removed_index)] = False
+        return mask
+
+    def move_table(self) -> NDArray[np.signedinteger[Any]]:
+        """Table ``T`` of shape ``(m * n, k)``: ``T[i, j]`` is the flat index reached
+        from square ``i`` by move ``j`` of :attr:`offsets`, or -1 if that leaves the
+        board or touches a removed square (rows of removed squares are all -1).
+
+        Examples
+        --------
+        >>> Board(3, 4).move_table()[0].tolist()
+        [9, 6, -1, -1, -1, -1, -1, -1]
+        """
+        m, n = self.m, self.n
+        dtype = self.index_dtype()
+        grid = np.arange(self.area, dtype=dtype).reshape(m, n)
+        table = np.full((m, n, len(self._offsets)), -1, dtype=dtype)
+        for j, (dr, dc) in enumerate(self._offsets):
+            src_r = slice(max(0, -dr), min(m, m - dr))
+            src_c = slice(max(0, -dc), min(n, n - dc))
+            dst_r = slice(max(0, dr), min(m, m + dr))
+            dst_c = slice(max(0, dc), min(n, n + dc))
+            if src_r.start < src_r.stop and src_c.start < src_c.stop:
+                table[src_r, src_c, j] = grid[dst_r, dst_c]
+        flat = table.reshape(self.area, len(self._offsets))
+        if self._removed_index:
+            gone = np.fromiter(self._removed_index, dtype=np.int64)
+            flat[gone] = -1
+            flat[np.isin(flat, gone)] = -1
+        return flat
+
+    def degrees(self) -> NDArray[np.int64]:
+        """Number of available neighbours of every flat index (0 for removed squares)."""
+        return np.asarray((self.move_table() >= 0).sum(axis=1), dtype=np.int64)
+
+    def symmetries(self) -> dict[str, NDArray[np.int64]]:
+        """The board's symmetries as index permutations: ``perm[i]`` is the image of square ``i``.
+
+        Four for a rectangle (identity, ``rot180``, ``flip_ranks``, ``flip_files``),
+        eight for a square board (adding ``transpose``, ``antitranspose``, ``rot90``,
+        ``rot270``); with removed squares, only those that map the removed set onto
+        itself.  Every leaper's move set is invariant under all of them, so each
+        maps tours to tours.
+
+        Examples
+        --------
+        >>> sorted(Board(3, 4).symmetries())
+        ['flip_files', 'flip_ranks', 'identity', 'rot180']
+        >>> len(Board(5, 5).symmetries()), len(Board(5, 5, removed=["a1"]).symmetries())
+        (8, 2)
+        """
+        m, n = self.m, self.n
+        r, c = np.divmod(np.arange(self.area, dtype=np.int64), n)
+        images: dict[str, tuple[NDArray[np.int64], NDArray[np.int64], int]] = {
+            "identity": (r, c, n),
+            "rot180": (m - 1 - r, n - 1 - c, n),
+            "flip_ranks": (m - 1 - r, c, n),
+            "flip_files": (r, n - 1 - c, n),
+        }
+        if m == n:
+            images |= {
+                "transpose": (c, r, m),
+                "antitranspose": (n - 1 - c, m - 1 - r, m),
+                "rot90": (c, n - 1 - r, m),
+                "rot270": (n - 1 - c, r, m),
+            }
+        out = {}
+        for name, (rr, cc, width) in images.items():
+            perm = rr * width + cc
+            if all(int(perm[i]) in self._removed_index for i in self._removed_index):
+                out[name] = perm
+        return out

@@ -1,0 +1,400 @@
+"""The command line: ``knightgraph tour | exists | verify``.
+
+Exit codes: 0 found / exists / valid; 1 proven absent / invalid; 2 bad input or
+usage; 3 gave up (budget or timeout) with existence unknown.  Errors are one
+line on standard error, never a traceback; output files are written whole or
+not at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+from . import __version__
+from .board import KNIGHT, Board, Square
+from .exceptions import InvalidOptionError, InvalidTourError, KnightGraphError
+from .tour import SearchResult, Status
+
+__all__ = ["main"]
+
+EXIT_OK, EXIT_NO, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
+_EXIT_OF = {Status.FOUND: EXIT_OK, Status.PROVEN_ABSENT: EXIT_NO, Status.ABORTED: EXIT_UNKNOWN}
+
+_EXAMPLES = """\
+examples:
+  knightgraph tour 8 8 --closed --format board     a closed 8x8 tour as a numbered board
+  knightgraph tour 8 8 --closed --start d4 --format json
+  knightgraph tour 5 5 --start a1 --end e5         an open tour between two squares
+  knightgraph tour 6 6 --method backtrack --moves "-2,1;-1,2;1,2;2,1;2,-1;1,-2;-1,-2;-2,-1"
+  knightgraph tour 3 8 --closed                    exit 1: Schwenk (1991) rules it out
+  knightgraph exists 7 7 --closed --format json    the certificate of absence
+  knightgraph verify 8 8 tour.json --closed        check a tour (algebraic text, JSON or .npy)
+
+exit codes: 0 found/exists/valid, 1 proven absent/invalid, 2 bad input, 3 gave up (unknown)
+squares: algebraic (a1, h8, aa1 for the 27th file) or 0-based "r,c"
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+class _UsageError(Exception):
+    """A problem with the command line itself (exit 2)."""
+
+
+def _size(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid board size {text!r}: expected a whole number >= 1"
+        ) from None
+
+
+def _leaper(text: str) -> tuple[int, int]:
+    try:
+        a, b = (int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid leaper {text!r}: expected two whole numbers like '1,2'"
+        ) from None
+    return a, b
+
+
+def _add_board(p: argparse.ArgumentParser) -> None:
+    p.add_argument("m", type=_size, metavar="M", help="number of ranks (rows)")
+    p.add_argument("n", type=_size, metavar="N", help="number of files (columns)")
+    p.add_argument(
+        "--leaper",
+        type=_leaper,
+        default=KNIGHT,
+        metavar="A,B",
+        help="the piece as an (a, b)-leaper (default 1,2: the knight)",
+    )
+    p.add_argument(
+        "--remove", nargs="+", default=(), metavar="SQ", help="squares taken off the board"
+    )
+
+
+def _add_kind(p: argparse.ArgumentParser) -> None:
+    kind = p.add_mutually_exclusive_group()
+    kind.add_argument(
+        "--closed", action="store_true", help="a closed tour (ends next to its start)"
+    )
+    kind.add_argument("--open", dest="closed", action="store_false", help="an open tour (default)")
+
+
+def _add_ends(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--start", metavar="SQ", help="first square (a1 or r,c)")
+    p.add_argument("--end", metavar="SQ", help="last square")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="knightgraph",
+        description="Knight's tours as graph problems: every answer is a verified tour "
+        "or a certificate that none exists.",
+        epilog=_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"knightgraph {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    tour = sub.add_parser(
+        "tour",
+        help="find a tour (or prove there is none)",
+        epilog=_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_board(tour)
+    _add_ends(tour)
+    _add_kind(tour)
+    tour.add_argument(
+        "--method", default="auto", metavar="NAME", help="auto (default), backtrack or warnsdorff"
+    )
+    tour.add_argument(
+        "--moves",
+        metavar="MOVES",
+        help='backtrack: trial order "dr,dc;dr,dc;..." as (d_rank, d_file) pairs',
+    )
+    tour.add_argument(
+        "--prune",
+        action="store_true",
+        help="backtrack: cut subtrees that hold no tour (same answer, fewer nodes)",
+    )
+    tour.add_argument(
+        "--rule",
+        metavar="RULE",
+        help="warnsdorff: tie-break rule random (default), first, pohl or roth",
+    )
+    tour.add_argument("--attempts", type=int, metavar="K", help="warnsdorff: restarts (default 20)")
+    tour.add_argument("--seed", type=int, metavar="S", help="seed for random choices")
+    tour.add_argument("--limit", type=int, metavar="N", help="work budget (nodes or steps)")
+    tour.add_argument(
+        "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
+    )
+    tour.add_argument(
+        "--format",
+        default="squares",
+        choices=("squares", "board", "json", "npy"),
+        help="output format (default squares)",
+    )
+    tour.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically)")
+    tour.set_defaults(run=_cmd_tour)
+
+    exists = sub.add_parser("exists", help="decide whether a tour exists, with a certificate")
+    _add_board(exists)
+    _add_ends(exists)
+    _add_kind(exists)
+    exists.add_argument(
+        "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
+    )
+    exists.add_argument("--format", default="text", choices=("text", "json"))
+    exists.set_defaults(run=_cmd_exists)
+
+    verify = sub.add_parser(
+        "verify", help="check a tour file (algebraic text, numbered board, JSON or .npy)"
+    )
+    _add_board(verify)
+    verify.add_argument(
+        "file", nargs="?", metavar="FILE", help="the tour (default: standard input)"
+    )
+    _add_ends(verify)
+    verify.add_argument("--closed", action="store_true", help="also require a closed tour")
+    verify.set_defaults(run=_cmd_verify)
+    return parser
+
+
+# ---------------------------------------------------------------------- tour
+_METHOD_FLAGS = {"moves": "--moves", "prune": "--prune", "rule": "--rule", "attempts": "--attempts"}
+
+
+def _solver_options(args: argparse.Namespace) -> dict[str, Any]:
+    from .solvers import solver_info
+
+    info = solver_info(args.method)
+    given = {
+        "moves": args.moves,
+        "prune": args.prune or None,
+        "rule": args.rule,
+        "attempts": args.attempts,
+    }
+    options = {k: v for k, v in given.items() if v is not None}
+    for key in options:
+        if key not in info.options:
+            raise InvalidOptionError(
+                f"{_METHOD_FLAGS[key]} does not apply to --method {args.method}"
+            )
+    return options
+
+
+def _board_of(args: argparse.Namespace) -> Board:
+    return Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+
+
+def _ends(board: Board, args: argparse.Namespace) -> tuple[Square | None, Square | None]:
+    from .solvers import Problem
+
+    problem = Problem.make(board, args.closed, args.start, args.end)
+    return (
+        None if problem.start is None else board.square(problem.start),
+        None if problem.end is None else board.square(problem.end),
+    )
+
+
+def _cmd_tour(args: argparse.Namespace) -> int:
+    from .formats import format_board, format_squares, result_to_dict, write_npy
+    from .solvers import find_tour
+
+    board = _board_of(args)
+    start, end = _ends(board, args)
+    if args.format == "npy" and not args.output:
+        raise _UsageError("--format npy writes binary data: give -o FILE")
+    options = _solver_options(args)
+    with _progress("searching") as progress:
+        result = find_tour(
+            board,
+            closed=args.closed,
+            start=start,
+            end=end,
+            method=args.method,
+            seed=args.seed,
+            limit=args.limit,
+            timeout=args.timeout,
+            progress=progress,
+            **options,
+        )
+    if args.format == "json":
+        _emit(json.dumps(result_to_dict(result, board, args.closed, start, end)), args.output)
+    elif result.tour is None:
+        print(result.reason)
+    elif args.format == "npy":
+        write_npy(result.tour.order, args.output)
+    else:
+        render = format_board if args.format == "board" else format_squares
+        _emit(render(result.tour), args.output)
+    return _EXIT_OF[result.status]
+
+
+def _emit(text: str, output: str | None) -> None:
+    from .formats import write_text
+
+    if output:
+        write_text(text, output)
+    else:
+        print(text)
+
+
+@contextmanager
+def _progress(what: str) -> Iterator[Callable[[dict[str, Any]], None] | None]:
+    """A tqdm counter on a terminal (standard error), nothing otherwise."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(desc=what, unit=" steps", leave=False, file=sys.stderr, mininterval=0.5)
+
+    def update(stats: dict[str, Any]) -> None:
+        work = stats.get("placed", stats.get("steps", 0))
+        bar.update(max(0, int(work) - bar.n))
+        bar.set_postfix(
+            {k: v for k, v in stats.items() if k not in ("placed", "steps")}, refresh=False
+        )
+
+    try:
+        yield update
+    finally:
+        bar.close()
+
+
+# -------------------------------------------------------------------- exists
+def _cmd_exists(args: argparse.Namespace) -> int:
+    from .solvers import tour_exists
+
+    board = _board_of(args)
+    start, end = _ends(board, args)
+    with _progress("deciding") as progress:
+        result = tour_exists(
+            board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
+        )
+    if args.format == "json":
+        print(json.dumps(_exists_dict(result, board, args.closed, start, end)))
+    else:
+        print(_exists_text(result, board, args.closed, start, end))
+    return _EXIT_OF[result.status]
+
+
+def _exists_dict(
+    result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
+) -> dict[str, Any]:
+    name = board.name
+    out: dict[str, Any] = {
+        "rows": board.m,
+        "cols": board.n,
+        "closed": closed,
+        "start": None if start is None else name(start),
+        "end": None if end is None else name(end),
+        "exists": {Status.FOUND: True, Status.PROVEN_ABSENT: False}.get(result.status),
+        "reason": _exists_reason(result),
+        "certificate": None,
+    }
+    if result.tour is not None:
+        out["certificate"] = {
+            "kind": "tour",
+            "reason": out["reason"],
+            "method": result.method,
+            "squares": result.tour.to_dict()["squares"],
+        }
+    elif result.certificate is not None:
+        out["certificate"] = result.certificate.to_dict()
+    return out
+
+
+def _exists_reason(result: SearchResult) -> str:
+    if result.tour is not None:
+        return f"a tour was found by {result.method} and verified"
+    if result.certificate is not None:
+        return result.certificate.reason
+    return f"undecided: {result.reason}"
+
+
+def _exists_text(
+    result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
+) -> str:
+    from .solvers import Problem
+
+    what = Problem.make(board, closed, start, end).describe()
+    verdict = {Status.FOUND: "exists", Status.PROVEN_ABSENT: "does not exist"}.get(
+        result.status, "unknown"
+    )
+    return f"{what}: {verdict} ({_exists_reason(result)})"
+
+
+# -------------------------------------------------------------------- verify
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from .formats import read_tour_file
+    from .verify import validate_tour
+
+    board = _board_of(args)
+    _ends(board, args)
+    try:
+        squares, says_closed = read_tour_file(args.file, board)
+        closed = args.closed or says_closed
+        validate_tour(squares, board, closed=closed, start=args.start, end=args.end)
+    except InvalidTourError as err:
+        print(f"invalid: {err}")
+        return EXIT_NO
+    kind = "closed" if closed else "open"
+    print(f"ok: a valid {kind} tour of {board.m}x{board.n} ({board.num_squares} squares)")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------- main
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except (KnightGraphError, _UsageError) as err:
+        return _fail(f"{parser.prog} {args.command}: error: {err}")
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        _silence_stdout()
+        return 141
+    except OSError as err:
+        where = f" {err.filename!r}" if err.filename else ""
+        return _fail(
+            f"{parser.prog} {args.command}: error: cannot write{where}: {err.strerror or err}"
+        )
+    except KeyboardInterrupt:
+        return _fail(f"{parser.prog} {args.command}: interrupted", 130)
+    return code
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null so that the final flush cannot fail again."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+def _fail(message: str, code: int = EXIT_USAGE) -> int:
+    sys.stdout.flush()
+    print(message, file=sys.stderr)
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

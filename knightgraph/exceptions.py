@@ -1,0 +1,85 @@
+"""The one exception tree of knightgraph.
+
+Every error knightgraph raises on purpose derives from :class:`KnightGraphError`,
+so ``except KnightGraphError`` catches all of them.  Errors about values the
+caller passed in (a board size, a square, a file) are also :class:`ValueError`.
+Each message names the offending value; the command line prints it as one line.
+
+Examples
+--------
+>>> import knightgraph as kg
+>>> try:
+...     kg.Board(0, 8)
+... except kg.InvalidBoardError as err:
+...     print(err)
+invalid board size 0: the number of ranks must be a whole number >= 1
+>>> issubclass(kg.InvalidSquareError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BoardTooLargeError",
+    "InvalidBoardError",
+    "InvalidOptionError",
+    "InvalidSquareError",
+    "InvalidTourError",
+    "KnightGraphError",
+    "NoTourError",
+    "SearchAbortedError",
+    "TourFormatError",
+]
+
+
+class KnightGraphError(Exception):
+    """Root of every error knightgraph raises on purpose."""
+
+
+class InvalidBoardError(KnightGraphError, ValueError):
+    """A board size, leaper or set of removed squares is not valid."""
+
+
+class BoardTooLargeError(InvalidBoardError):
+    """The board is valid but the work asked for cannot fit in this machine's memory."""
+
+
+class InvalidSquareError(KnightGraphError, ValueError):
+    """A square name or coordinate is malformed, off the board, or removed."""
+
+
+class InvalidTourError(KnightGraphError, ValueError):
+    """A sequence of squares is not a knight's tour.
+
+    Parameters
+    ----------
+    message : str
+        One line naming the first defect.
+    defect : str
+        A short machine-readable tag: ``"off-board"``, ``"removed"``,
+        ``"repeated"``, ``"bad-move"``, ``"length"``, ``"not-closed"``,
+        ``"wrong-start"``, ``"wrong-end"`` or ``"malformed"``.
+    step : int or None
+        The 0-based position in the sequence where the defect shows, if any.
+    """
+
+    def __init__(self, message: str, *, defect: str = "malformed", step: int | None = None):
+        super().__init__(message)
+        self.defect = defect
+        self.step = step
+
+
+class InvalidOptionError(KnightGraphError, ValueError):
+    """A search option (method, move order, rule, budget, ...) is not valid."""
+
+
+class TourFormatError(KnightGraphError, ValueError):
+    """A tour file or text cannot be read at all (corrupt JSON, unknown tokens, ...)."""
+
+
+class NoTourError(KnightGraphError):
+    """Raised when a tour was required but none exists (the search proved it)."""
+
+
+class SearchAbortedError(KnightGraphError):
+    """Raised when a tour was required but the search stopped on a budget or timeout."""

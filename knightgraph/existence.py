@@ -1,0 +1,231 @@
+"""The existence theorems, as predicates that name the clause which decides.
+
+* :func:`closed_tour_exists` — Schwenk (1991): an ``m x n`` board, ``m <= n``, has
+  no closed knight's tour exactly when (1) ``m`` and ``n`` are both odd, or
+  (2) ``m`` is 1, 2 or 4, or (3) ``m = 3`` and ``n`` is 4, 6 or 8.
+* :func:`open_tour_exists` — Cull and De Curtins (1978), Conrad, Hindrichs,
+  Morsy and Wegener (1994): every board has an open tour except ``1 x n``
+  (``n > 1``), ``2 x n``, ``3 x 3``, ``3 x 5``, ``3 x 6`` and ``4 x 4``.
+* :func:`colour_obstruction` — the necessary colour conditions.  A knight's
+  move changes colour, so a tour alternates colours: a closed tour needs as
+  many squares of each colour; an open tour needs the counts to differ by at
+  most one, its ends on different colours when they are equal, and both ends
+  on the larger class (the corner colour of a full board) when they are not.
+
+Each predicate returns a :class:`Verdict`, truthy when a tour exists, whose
+``certificate`` carries the deciding clause.  The theorems *explain*; the
+searches and certificates in :mod:`knightgraph.proofs` and the solvers *prove*.
+
+Convention for ``1 x 1``: the single square is an open tour (of length one);
+there is no closed tour, since the last square is not a knight's move from the
+first — as clause (1) of Schwenk's theorem says.
+
+Examples
+--------
+>>> from knightgraph import closed_tour_exists, open_tour_exists
+>>> bool(closed_tour_exists(8, 8)), bool(closed_tour_exists(3, 8))
+(True, False)
+>>> closed_tour_exists(3, 8).reason
+'Schwenk (1991): no closed tour when the shorter side is 3 and the longer is 4, 6 or 8 (3x8)'
+>>> [(m, n) for m in range(1, 7) for n in range(m, 7) if open_tour_exists(m, n)]
+[(1, 1), (3, 4), (4, 5), (4, 6), (5, 5), (5, 6), (6, 6)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board, SquareLike
+from .tour import Certificate
+
+__all__ = ["Verdict", "closed_tour_exists", "colour_obstruction", "open_tour_exists"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A yes/no answer with the certificate (clause) that decides it; truthy on yes."""
+
+    exists: bool
+    certificate: Certificate
+
+    def __bool__(self) -> bool:
+        return self.exists
+
+    @property
+    def reason(self) -> str:
+        """The deciding clause in words."""
+        return self.certificate.reason
+
+
+def _theorem(exists: bool, theorem: str, clause: str, reason: str) -> Verdict:
+    return Verdict(exists, Certificate("theorem", reason, {"theorem": theorem, "clause": clause}))
+
+
+def closed_tour_exists(m: int, n: int) -> Verdict:
+    """Schwenk's theorem (1991): does the ``m x n`` board have a closed knight's tour?
+
+    Examples
+    --------
+    >>> closed_tour_exists(7, 7).reason
+    'Schwenk (1991): no closed tour when both sides are odd (7x7)'
+    >>> closed_tour_exists(4, 12).certificate.data
+    {'theorem': 'schwenk-1991', 'clause': 'short-side-1-2-4'}
+    >>> bool(closed_tour_exists(3, 10)), bool(closed_tour_exists(5, 6))
+    (True, True)
+    """
+    board = Board(m, n)  # validates the sizes
+    lo, hi = sorted(board.shape)
+    size = f"{m}x{n}"
+    if lo % 2 and hi % 2:
+        return _theorem(
+            False,
+            "schwenk-1991",
+            "both-odd",
+            f"Schwenk (1991): no closed tour when both sides are odd ({size})",
+        )
+    if lo in (1, 2, 4):
+        return _theorem(
+            False,
+            "schwenk-1991",
+            "short-side-1-2-4",
+            f"Schwenk (1991): no closed tour when the shorter side is 1, 2 or 4 ({size})",
+        )
+    if lo == 3 and hi in (4, 6, 8):
+        return _theorem(
+            False,
+            "schwenk-1991",
+            "3x4-3x6-3x8",
+            "Schwenk (1991): no closed tour when the shorter side is 3 and the longer "
+            f"is 4, 6 or 8 ({size})",
+        )
+    return _theorem(
+        True,
+        "schwenk-1991",
+        "otherwise",
+        f"Schwenk (1991): every other board has a closed tour ({size})",
+    )
+
+
+def open_tour_exists(m: int, n: int) -> Verdict:
+    """Does the ``m x n`` board have an open knight's tour (a Hamiltonian path)?
+
+    Cull and De Curtins (1978) settled ``min(m, n) >= 5``; Conrad et al.
+    (1994) the rest.
+
+    Examples
+    --------
+    >>> open_tour_exists(4, 4).reason
+    'Conrad et al. (1994): 3x3, 3x5, 3x6 and 4x4 have no open tour (4x4)'
+    >>> open_tour_exists(2, 5).reason
+    'a 2 x n board has no open tour: a knight on two ranks keeps the parity of its file (2x5)'
+    >>> open_tour_exists(3, 4).reason
+    'Conrad et al. (1994): every other board has an open tour (3x4)'
+    """
+    board = Board(m, n)
+    lo, hi = sorted(board.shape)
+    size = f"{m}x{n}"
+    if lo == hi == 1:
+        return _theorem(True, "trivial", "1x1", "the 1x1 board is its own open tour of one square")
+    if lo == 1:
+        return _theorem(
+            False,
+            "trivial",
+            "one-rank",
+            f"a 1 x n board with n > 1 has no knight moves at all ({size})",
+        )
+    if lo == 2:
+        return _theorem(
+            False,
+            "trivial",
+            "two-ranks",
+            "a 2 x n board has no open tour: a knight on two ranks keeps the parity "
+            f"of its file ({size})",
+        )
+    if (lo, hi) in ((3, 3), (3, 5), (3, 6), (4, 4)):
+        return _theorem(
+            False,
+            "conrad-1994",
+            "3x3-3x5-3x6-4x4",
+            f"Conrad et al. (1994): 3x3, 3x5, 3x6 and 4x4 have no open tour ({size})",
+        )
+    return _theorem(
+        True,
+        "conrad-1994",
+        "otherwise",
+        f"Conrad et al. (1994): every other board has an open tour ({size})",
+    )
+
+
+def colour_obstruction(
+    board: Board,
+    *,
+    closed: bool = False,
+    start: SquareLike | None = None,
+    end: SquareLike | None = None,
+) -> Certificate | None:
+    """The colour count that rules a tour out, or None when the colours allow one.
+
+    Only leapers whose moves change colour (``a + b`` odd: knight, zebra,
+    giraffe) are covered; for the others this returns None.
+
+    Returns
+    -------
+    Certificate or None
+        Kind ``"colour-count"`` with ``data`` holding the colour counts
+        ``counts = [colour 0, colour 1]`` and the colours of the given ends,
+        enough to re-check the arithmetic.
+
+    Examples
+    --------
+    >>> colour_obstruction(Board(7, 7), closed=True).reason
+    'a closed tour alternates colours, so it needs as many squares of each colour; 7x7 has 25 of colour 0 and 24 of colour 1'
+    >>> colour_obstruction(Board(5, 5), start="b1").reason
+    'an open tour of 25 squares alternates colours and both its ends lie on the larger colour class, colour 0 (that of a1); b1 has colour 1'
+    >>> colour_obstruction(Board(8, 8), start="a1", end="h8").reason
+    'an open tour of 64 squares alternates colours, so its ends differ in colour; a1 and h8 both have colour 0'
+    >>> colour_obstruction(Board(8, 8), start="a1", end="h1") is None
+    True
+    """
+    if not board.alternates_colour:
+        return None
+    zeros, ones = board.color_counts()
+    data: dict[str, object] = {"counts": [zeros, ones]}
+    size = f"{board.m}x{board.n}"
+    if closed and zeros != ones:
+        return Certificate(
+            "colour-count",
+            "a closed tour alternates colours, so it needs as many squares of each colour; "
+            f"{size} has {zeros} of colour 0 and {ones} of colour 1",
+            data,
+        )
+    if abs(zeros - ones) > 1:
+        return Certificate(
+            "colour-count",
+            "a tour alternates colours, so the two colour classes differ by at most one; "
+            f"{size} has {zeros} of colour 0 and {ones} of colour 1",
+            data,
+        )
+    given = [(board.name(sq), board.color(sq)) for sq in (start, end) if sq is not None]
+    tour_kind = "a closed" if closed else "an open"
+    if zeros == ones:
+        if len(given) == 2 and given[0][1] == given[1][1]:
+            data["end_colours"] = [given[0][1], given[1][1]]
+            return Certificate(
+                "colour-count",
+                f"{tour_kind} tour of {zeros + ones} squares alternates colours, so its ends "
+                f"differ in colour; {given[0][0]} and {given[1][0]} both have colour {given[0][1]}",
+                data,
+            )
+        return None
+    larger = 0 if zeros > ones else 1
+    for name, colour in given:
+        if colour != larger:
+            data["end_colours"] = [c for _, c in given]
+            return Certificate(
+                "colour-count",
+                f"an open tour of {zeros + ones} squares alternates colours and both its ends "
+                f"lie on the larger colour class, colour {larger} (that of {'a1' if larger == 0 else 'b1'}); "
+                f"{name} has colour {colour}",
+                data,
+            )
+    return None

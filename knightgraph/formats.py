@@ -1,0 +1,317 @@
+"""Reading and writing tours: algebraic text, numbered boards, JSON and ``.npy``.
+
+Formats
+-------
+squares
+    Algebraic names separated by single spaces on one line (``a1 c2 e1 ...``).
+    When reading, ``r,c`` pairs (0-based) are accepted too, separated by any
+    white space.
+board
+    The numbered board: each square shows its visiting number 1..N; rank
+    ``m`` is printed first (as on a chess diagram) and files are labelled
+    underneath; removed squares show ``.``.
+json
+    ``{"rows", "cols", "closed", "start", "end", "squares": [[r, c], ...]}``
+    (the command line adds ``method``, ``seconds`` and ``stats``).
+npy
+    The order as a 1-D array of flat indices ``r * n + c`` (``int32`` when it
+    fits); the board size and closedness are not stored.
+
+Every file is written atomically: to a temporary file in the same folder,
+renamed into place only when complete, so a failure never leaves a partial
+file behind.
+
+Examples
+--------
+>>> from knightgraph import Board, Tour
+>>> from knightgraph.formats import format_board, parse_tour_text
+>>> t = Tour.from_squares("a1 c2 a3 b1 c3 a2 c1 b3".split(), Board(3, 3, removed=["b2"]))
+>>> print(format_board(t))
+3 | 3 8 5
+2 | 6 . 2
+1 | 1 4 7
+    a b c
+>>> parse_tour_text(format_board(t), t.board) == t.squares()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+import numpy as np
+
+from .board import Board, Square, file_name, parse_square_text
+from .exceptions import InvalidSquareError, InvalidTourError, TourFormatError
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from .tour import SearchResult, Tour
+
+__all__ = [
+    "atomic_output",
+    "format_board",
+    "format_squares",
+    "parse_tour_text",
+    "read_npy",
+    "read_tour_file",
+    "result_to_dict",
+    "write_npy",
+    "write_text",
+]
+
+
+# --------------------------------------------------------------------- writing
+def format_squares(tour: Tour) -> str:
+    """Algebraic names separated by single spaces, on one line."""
+    return " ".join(tour.algebraic())
+
+
+def format_board(tour: Tour) -> str:
+    """The numbered board, rank ``m`` first, files labelled underneath."""
+    board = tour.board
+    grid = tour.numbered()
+    width = max(len(str(len(tour))), len(file_name(board.n - 1)))
+    label = len(str(board.m))
+    lines = []
+    for r in range(board.m - 1, -1, -1):
+        cells = (str(v).rjust(width) if v else ".".rjust(width) for v in grid[r].tolist())
+        lines.append(f"{str(r + 1).rjust(label)} | {' '.join(cells)}")
+    files = " ".join(file_name(c).rjust(width) for c in range(board.n))
+    lines.append(" " * (label + 3) + files)
+    return "\n".join(lines)
+
+
+def result_to_dict(
+    result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
+) -> dict[str, Any]:
+    """The JSON object of ``knightgraph tour --format json`` for any outcome.
+
+    A found tour gives the contract's ``rows, cols, closed, start, end,
+    squares, method, seconds, stats``; every outcome also has ``status`` and
+    ``reason``, and a proof of absence its ``certificate``.
+    """
+    if result.tour is not None:
+        head = result.tour.to_dict()
+    else:
+        head = {
+            "rows": board.m,
+            "cols": board.n,
+            "closed": closed,
+            "start": None if start is None else board.name(start),
+            "end": None if end is None else board.name(end),
+            "squares": None,
+        }
+    out = {
+        **head,
+        "method": result.method,
+        "seconds": round(result.seconds, 6),
+        "stats": result.stats,
+        "status": result.status.value,
+        "reason": result.reason,
+    }
+    if result.certificate is not None:
+        out["certificate"] = result.certificate.to_dict()
+    return out
+
+
+@contextmanager
+def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
+    """Open a temporary file next to ``path``; rename it onto ``path`` only on success.
+
+    Raises
+    ------
+    OSError
+        If the folder does not exist or is not writable (nothing is left behind).
+    """
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
+    except OSError as err:  # name the user's path, not the temporary one
+        raise OSError(err.errno, err.strerror, os.fspath(target)) from None
+    try:
+        with os.fdopen(fd, mode) as handle:
+            yield handle
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_text(text: str, path: str | os.PathLike[str]) -> None:
+    """Write ``text`` (plus a final newline) to ``path`` atomically."""
+    with atomic_output(path, "w") as handle:
+        handle.write(text if text.endswith("\n") else text + "\n")
+
+
+def write_npy(order: NDArray[Any], path: str | os.PathLike[str]) -> None:
+    """Write a 1-D order array as ``.npy`` atomically (streamed, no extra copy)."""
+    with atomic_output(path, "wb") as handle:
+        np.save(handle, order, allow_pickle=False)
+
+
+# --------------------------------------------------------------------- reading
+def read_npy(path: str | os.PathLike[str]) -> NDArray[Any]:
+    """Read a ``.npy`` tour: a 1-D array of flat indices or an ``(N, 2)`` array of pairs."""
+    return _load_npy(path, os.fspath(path))
+
+
+def _load_npy(source: Any, name: str) -> NDArray[Any]:
+    try:
+        arr = np.load(source, allow_pickle=False)
+    except (ValueError, OSError, EOFError) as err:
+        raise TourFormatError(f"cannot read {name!r} as .npy: {err}") from None
+    if (
+        not isinstance(arr, np.ndarray)
+        or not np.issubdtype(arr.dtype, np.integer)
+        or not (arr.ndim == 1 or (arr.ndim == 2 and arr.shape[1] == 2))
+    ):
+        raise TourFormatError(
+            f"{name!r} does not hold a tour: expected integer flat indices or (N, 2) pairs"
+        )
+    return arr
+
+
+def read_tour_file(path: str | os.PathLike[str] | None, board: Board) -> tuple[Any, bool]:
+    """Read a tour file (or standard input for None) in any format.
+
+    Returns the squares as something :func:`~knightgraph.validate_tour`
+    accepts, and whether the file itself says the tour is closed.  Raises
+    :class:`TourFormatError` when the file cannot be read as a tour (exit 2 on
+    the command line) and :class:`InvalidTourError` when it clearly describes
+    something that is not a tour of ``board`` (exit 1).
+    """
+    import sys
+
+    if path is not None and os.fspath(path) != "-":
+        name = os.fspath(path)
+        try:
+            with open(name, "rb") as f:
+                raw = f.read()
+        except OSError as err:
+            raise TourFormatError(f"cannot read {name!r}: {err.strerror or err}") from None
+    else:
+        name, raw = "<stdin>", sys.stdin.buffer.read()
+    if raw.startswith(b"\x93NUMPY"):
+        import io
+
+        return _load_npy(io.BytesIO(raw), name), False
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TourFormatError(f"cannot read {name!r}: not text, JSON or .npy") from None
+    if text.lstrip().startswith(("{", "[")):
+        return _parse_json(text, board, name)
+    return parse_tour_text(text, board, name=name), False
+
+
+def _parse_json(text: str, board: Board, name: str) -> tuple[Any, bool]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise TourFormatError(f"cannot read {name!r}: invalid JSON ({err})") from None
+    closed = False
+    if isinstance(data, dict):
+        if "squares" not in data:
+            raise TourFormatError(f"cannot read {name!r}: the JSON object has no 'squares'")
+        size = (data.get("rows", board.m), data.get("cols", board.n))
+        if size != (board.m, board.n):
+            raise InvalidTourError(
+                f"{name} holds a tour of {size[0]}x{size[1]}, not of {board.m}x{board.n}",
+                defect="board",
+            )
+        closed = data.get("closed") is True
+        data = data["squares"]
+    if not isinstance(data, list):
+        raise TourFormatError(f"cannot read {name!r}: 'squares' must be a list")
+    squares: list[Square] = []
+    for k, item in enumerate(data):
+        squares.append(_json_square(item, k, name))
+    return squares, closed
+
+
+def _json_square(item: object, k: int, name: str) -> Square:
+    if isinstance(item, str):
+        try:
+            return parse_square_text(item)
+        except InvalidSquareError:
+            pass
+    elif (
+        isinstance(item, list)
+        and len(item) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in item)
+    ):
+        return item[0], item[1]
+    raise TourFormatError(f"cannot read {name!r}: square #{k + 1} {item!r} is not a square")
+
+
+def parse_tour_text(text: str, board: Board, *, name: str = "<text>") -> list[Square]:
+    """Parse algebraic/``r,c`` squares or a numbered board into ``(r, c)`` pairs.
+
+    Examples
+    --------
+    >>> parse_tour_text("a1 c2\\n 2,0", Board(3, 3))
+    [(0, 0), (1, 2), (2, 0)]
+    >>> parse_tour_text("a1 hello", Board(3, 3))
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.TourFormatError: cannot read '<text>': 'hello' (token 2) is not a square
+    """
+    if "|" in text:
+        return _parse_numbered(text, board, name)
+    tokens = [tok for tok in text.split() if tok not in ("-", "->", "→")]
+    if tokens and all(tok.isdigit() for tok in tokens):
+        return _from_numbers([tok.split() for tok in text.strip().splitlines()], board, name)
+    squares = []
+    for k, tok in enumerate(tokens):
+        try:
+            squares.append(parse_square_text(tok))
+        except InvalidSquareError:
+            raise TourFormatError(
+                f"cannot read {name!r}: {tok!r} (token {k + 1}) is not a square"
+            ) from None
+    return squares
+
+
+def _parse_numbered(text: str, board: Board, name: str) -> list[Square]:
+    rows = [line.split("|", 1)[1].split() for line in text.splitlines() if "|" in line]
+    return _from_numbers(rows, board, name)
+
+
+def _from_numbers(rows: list[list[str]], board: Board, name: str) -> list[Square]:
+    """Squares in numbered order from grid rows printed rank ``m`` first."""
+    if len(rows) != board.m or any(len(row) != board.n for row in rows):
+        raise TourFormatError(
+            f"cannot read {name!r}: a numbered board for {board.m}x{board.n} needs {board.m} rows "
+            f"of {board.n} numbers"
+        )
+    where: dict[int, Square] = {}
+    for i, row in enumerate(rows):
+        r = board.m - 1 - i
+        for c, cell in enumerate(row):
+            if cell == ".":
+                continue
+            if not cell.isdigit():
+                raise TourFormatError(f"cannot read {name!r}: {cell!r} is not a number")
+            k = int(cell)
+            if k in where:
+                raise InvalidTourError(
+                    f"number {k} appears twice, on {board.name(where[k])} and {board.name((r, c))}",
+                    defect="repeated",
+                    step=k - 1,
+                )
+            where[k] = (r, c)
+    missing = next((k for k in range(1, len(where) + 1) if k not in where), None)
+    if missing is not None:
+        raise InvalidTourError(
+            f"number {missing} is missing from the numbered board", defect="length"
+        )
+    return [where[k] for k in range(1, len(where) + 1)]

@@ -1,0 +1,181 @@
+"""Search strategies behind one signature and one registry.
+
+Use :func:`find_tour` (or ``knightgraph tour --method NAME``); each strategy is
+also importable from its module.  Registered names: ``auto``, ``backtrack``,
+``warnsdorff``; :func:`solver` registers more.
+
+Examples
+--------
+>>> from knightgraph import find_tour, Status
+>>> res = find_tour(8, 8, closed=True, start="d4", seed=0)
+>>> res.status is Status.FOUND, res.tour.algebraic()[0], res.tour.closed
+(True, 'd4', True)
+>>> find_tour(4, 4).reason
+'no open tour on 4x4: Conrad et al. (1994): 3x3, 3x5, 3x6 and 4x4 have no open tour (4x4)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..board import KNIGHT, Board, SquareLike
+from ..resources import require_memory
+from ..tour import SearchResult
+from ..verify import as_board
+from .base import (
+    Budget,
+    Problem,
+    Solver,
+    SolverInfo,
+    available_methods,
+    get_solver,
+    solver,
+    solver_info,
+)
+
+__all__ = [
+    "Budget",
+    "Problem",
+    "Solver",
+    "SolverInfo",
+    "available_methods",
+    "estimate_memory",
+    "find_tour",
+    "get_solver",
+    "solver",
+    "solver_info",
+    "tour_exists",
+]
+
+TOUR_BYTES_PER_SQUARE = 16
+"""The verified tour (4-8 bytes a square) plus the verifier's working arrays."""
+
+
+def estimate_memory(board: Board, method: str = "auto") -> int:
+    """Bytes a search with ``method`` needs on ``board``, estimated before allocating.
+
+    Examples
+    --------
+    >>> estimate_memory(Board(1000, 1000), "warnsdorff")
+    176000000
+    """
+    return board.area * (solver_info(method).bytes_per_square + TOUR_BYTES_PER_SQUARE)
+
+
+def find_tour(
+    m: int | Board,
+    n: int | None = None,
+    *,
+    closed: bool = False,
+    start: SquareLike | None = None,
+    end: SquareLike | None = None,
+    method: str = "auto",
+    seed: int | None = None,
+    limit: int | None = None,
+    timeout: float | None = None,
+    leaper: tuple[int, int] = KNIGHT,
+    removed: Iterable[SquareLike] = (),
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    **options: Any,
+) -> SearchResult:
+    """Find a knight's tour of an ``m x n`` board, or prove that none exists.
+
+    Parameters
+    ----------
+    m, n : int, or a Board as ``m``
+        The board (``n`` defaults to ``m``).
+    closed : bool
+        Ask for a closed tour (the last square one move from the first).
+    start, end : square, optional
+        Required first / last square, as ``"d4"``, ``"3,3"`` or ``(3, 3)``.
+    method : str
+        A registered strategy (:func:`available_methods`); ``"auto"`` picks one.
+    seed : int, optional
+        Seed for randomised strategies (same seed, same tour).
+    limit : int, optional
+        Work budget in the strategy's unit (nodes, steps).
+    timeout : float, optional
+        Seconds; the search returns ABORTED when it runs out.
+    leaper, removed
+        As for :class:`~knightgraph.Board`.
+    progress : callable, optional
+        Called now and then with a dict of counters.
+    **options
+        Strategy options (``moves``, ``prune``, ``rule``, ``attempts``, ...).
+
+    Returns
+    -------
+    SearchResult
+        ``status`` FOUND (``tour`` verified), PROVEN_ABSENT (``certificate``)
+        or ABORTED (``reason``).
+
+    Raises
+    ------
+    InvalidBoardError, InvalidSquareError, InvalidOptionError
+        For bad sizes, squares or options.
+    BoardTooLargeError
+        When the estimated memory exceeds what the machine has free.
+
+    Examples
+    --------
+    >>> res = find_tour(5, 5, start="c3")
+    >>> res.tour.algebraic()[0], len(res.tour)
+    ('c3', 25)
+    >>> find_tour(5, 5, start="b1").status
+    <Status.PROVEN_ABSENT: 'proven_absent'>
+    """
+    board = as_board(m, n, leaper=leaper, removed=removed)
+    run = get_solver(method)
+    require_memory(
+        estimate_memory(board, method),
+        f"a tour of {board.m}x{board.n} ({board.area:,} squares) with method {method}",
+    )
+    return run(
+        board,
+        closed=closed,
+        start=start,
+        end=end,
+        seed=seed,
+        limit=limit,
+        timeout=timeout,
+        progress=progress,
+        **options,
+    )
+
+
+def tour_exists(
+    m: int | Board,
+    n: int | None = None,
+    *,
+    closed: bool = False,
+    start: SquareLike | None = None,
+    end: SquareLike | None = None,
+    timeout: float | None = None,
+    leaper: tuple[int, int] = KNIGHT,
+    removed: Iterable[SquareLike] = (),
+    progress: Callable[[dict[str, Any]], None] | None = None,
+) -> SearchResult:
+    """Decide whether a tour exists, by proof: a verified tour, or a certificate of absence.
+
+    ABORTED means undecided (timeout, or a large board where only the
+    heuristic runs and it gave up): never a guess.
+
+    Examples
+    --------
+    >>> tour_exists(3, 10, closed=True).found
+    True
+    >>> tour_exists(3, 8, closed=True).certificate.data["clause"]
+    '3x4-3x6-3x8'
+    """
+    return find_tour(
+        m,
+        n,
+        closed=closed,
+        start=start,
+        end=end,
+        timeout=timeout,
+        leaper=leaper,
+        removed=removed,
+        progress=progress,
+    )

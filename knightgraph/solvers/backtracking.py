@@ -1,0 +1,461 @@
+"""Depth-first search: the textbook backtracking, and an exact pruned search.
+
+``backtrack`` is the search taught in the seeds: from the start square try the
+moves in a fixed order, go deeper while an unvisited square is reached, and
+step back when none is left.  It is iterative (no recursion limit) and counts
+its work the textbook way: ``placed`` squares put on the path after the start,
+``tried`` candidate moves examined (on the board or not).
+
+Options turn it into an exact search that is fast on small boards while still
+complete: ``order="warnsdorff"`` tries the move with the fewest onward moves
+first, ``prune=True`` cuts subtrees that provably hold no tour, and
+``memo=True`` remembers positions ``(square, unvisited set)`` whose subtree
+failed.  With ``order="fixed"`` none of these changes which tour is found
+first; they only skip subtrees that contain none.
+
+Examples
+--------
+>>> from knightgraph import Board
+>>> from knightgraph.solvers.backtracking import backtrack
+>>> res = backtrack(Board(5, 5), start="a1")
+>>> res.status.name, res.stats["placed"], res.stats["tried"]
+('FOUND', 8839, 70624)
+>>> pruned = backtrack(Board(5, 5), start="a1", prune=True)
+>>> pruned.tour == res.tour, pruned.stats["placed"] < res.stats["placed"]
+(True, True)
+>>> backtrack(Board(4, 4), prune=True, order="warnsdorff").reason
+'no open tour on 4x4: a complete depth-first search (..., pruned) found no tour from any start'
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..board import Board
+from ..exceptions import InvalidOptionError
+from ..proofs import schwenk_partition
+from ..tour import Certificate, SearchResult
+from .base import Budget, Problem, solver
+
+__all__ = ["backtrack", "parse_moves"]
+
+_CHECK_EVERY = 1024  # placements between budget checks
+_MEMO_CAP = 4_000_000  # failed positions remembered at most
+
+
+def parse_moves(moves: str | Sequence[Sequence[int]], board: Board) -> list[tuple[int, int]]:
+    """Parse a move order ``"dr,dc;dr,dc;..."`` (or pairs) and check it lists every leap once.
+
+    Examples
+    --------
+    >>> parse_moves("-2,1;-1,2;1,2;2,1;2,-1;1,-2;-1,-2;-2,-1", Board(8, 8))[:2]
+    [(-2, 1), (-1, 2)]
+    >>> parse_moves("1,2;2,1", Board(8, 8))
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: invalid move order '1,2;2,1': it must list each of the 8 moves (d_rank, d_file) of the (1, 2) leaper exactly once
+    """
+    text = moves if isinstance(moves, str) else ";".join(f"{a},{b}" for a, b in moves)
+    pairs = []
+    try:
+        for part in text.replace(" ", "").strip(";").split(";"):
+            a, b = part.split(",")
+            pairs.append((int(a), int(b)))
+    except ValueError:
+        pairs = []
+    if len(pairs) != len(board.offsets) or set(pairs) != set(board.offsets):
+        raise InvalidOptionError(
+            f"invalid move order {text!r}: it must list each of the {len(board.offsets)} moves "
+            f"(d_rank, d_file) of the {board.leaper} leaper exactly once"
+        )
+    return pairs
+
+
+def _bits(mask: np.ndarray[Any, Any]) -> int:
+    """A boolean array over flat indices as a Python int bit set."""
+    return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
+
+
+class _Abort(Exception):
+    pass
+
+
+@dataclass
+class _Search:
+    """One exact search: tables, the request, and the counters."""
+
+    problem: Problem
+    budget: Budget
+    moves: list[tuple[int, int]]
+    warnsdorff: bool
+    prune: bool
+    memo: set[int] | None
+    targets: list[list[int]] = field(init=False)
+    nbr: list[int] = field(init=False)
+    shifts: list[tuple[int, int]] = field(init=False)
+    full: int = field(init=False)
+    sparse: list[int] = field(init=False)
+    stats: dict[str, Any] = field(default_factory=lambda: {"placed": 0, "tried": 0})
+    noise: list[float] = field(default_factory=list)
+    next_check: int = 0
+
+    def __post_init__(self) -> None:
+        board = self.problem.board
+        position = {move: j for j, move in enumerate(board.offsets)}
+        table = board.move_table()[:, [position[m] for m in self.moves]]
+        self.targets = table.tolist()
+        self.nbr = [sum(1 << t for t in row if t >= 0) for row in self.targets]
+        self.full = _bits(board.available())
+        partition = schwenk_partition(board) if self.prune else None
+        self.sparse = [] if partition is None else [_bits(partition[0])]
+        n = board.n
+        self.shifts = [
+            (_bits(table[:, j] >= 0), dr * n + dc) for j, (dr, dc) in enumerate(self.moves)
+        ]
+
+    # ------------------------------------------------------ bit-parallel sets
+    def _expand(self, squares: int) -> int:
+        """All squares one leap from ``squares``."""
+        out = 0
+        for mask, shift in self.shifts:
+            x = squares & mask
+            out |= x << shift if shift > 0 else x >> -shift
+        return out
+
+    def _two_or_more(self, squares: int) -> int:
+        """Squares with at least two neighbours in ``squares`` (a bit-sliced counter)."""
+        one = two = 0
+        for mask, shift in self.shifts:
+            x = squares & mask
+            x = x << shift if shift > 0 else x >> -shift
+            two |= one & x
+            one |= x
+        return two
+
+    def _connected(self, here: int, free: int) -> bool:
+        """Can every square of ``free`` be reached from ``here`` through ``free``?"""
+        reach = self.nbr[here] & free
+        frontier = reach
+        while frontier and reach != free:
+            frontier = self._expand(frontier) & free & ~reach
+            reach |= frontier
+        return reach == free
+
+    def viable(self, here: int, free: int, start: int) -> bool:
+        """False when no completion of the path ending at ``here`` can be a tour.
+
+        See the Notes of :func:`backtrack` for why each rule is sound.
+        """
+        if not free:
+            return True
+        closed, end = self.problem.closed, self.problem.end
+        if closed and not self.nbr[start] & free:
+            return False
+        room = free | (1 << here) | ((1 << start) if closed else 0)
+        short = free & ~self._two_or_more(room)
+        if closed:
+            if short:
+                return False
+        elif end is not None:
+            if short & ~(1 << end):
+                return False
+        elif short & (short - 1):
+            return False
+        if self.sparse and not self._room_for_sparse(here, free, start):
+            return False
+        return self._connected(here, free)
+
+    def _room_for_sparse(self, here: int, free: int, start: int) -> bool:
+        """Can the rest of the tour place every unvisited square of each independent set?
+
+        The rest of the tour fills places ``1 .. k`` after ``here``; squares of an
+        independent set never take two neighbouring places, nor place 1 if
+        ``here`` is in the set, nor place ``k`` of a closed tour if the start is.
+        """
+        k = free.bit_count()
+        for sparse in self.sparse:
+            first = 2 if sparse >> here & 1 else 1
+            last = k - 1 if self.problem.closed and sparse >> start & 1 else k
+            if (free & sparse).bit_count() > max(0, (last - first + 2) // 2):
+                return False
+        return True
+
+    def candidates(self, here: int, free: int) -> list[int]:
+        """Moves to try from ``here``: the fixed order, or fewest onward moves first
+        (ties in the fixed order, or by :attr:`noise` when it is set)."""
+        row = self.targets[here]
+        if not self.warnsdorff:
+            return row
+        nbr, noise = self.nbr, self.noise
+        valid = [t for t in row if t >= 0 and free >> t & 1]
+        if noise:
+            return sorted(valid, key=lambda t: ((nbr[t] & free).bit_count(), noise[t]))
+        return sorted(valid, key=lambda t: (nbr[t] & free).bit_count())
+
+    # ------------------------------------------------------------- the search
+    def run(self, start: int) -> list[int] | None:
+        """Depth-first search from ``start``; the tour's order, or None if none exists."""
+        total = self.problem.board.num_squares
+        closed, end = self.problem.closed, self.problem.end
+        nbr, memo, prune, stats = self.nbr, self.memo, self.prune, self.stats
+        area = self.problem.board.area
+        if total == 1:
+            return None if closed else [start]
+        free = self.full & ~(1 << start)
+        if prune and not self.viable(start, free, start):
+            return None
+        visited = bytearray(area)
+        visited[start] = 1
+        path = [start]
+        frames = [self.candidates(start, free)]
+        cursor = [0]
+        placed, tried = stats["placed"], stats["tried"]
+        self._check_budget(placed, tried)
+        try:
+            while frames:
+                options, k = frames[-1], cursor[-1]
+                if k == len(options):
+                    here = path.pop()
+                    if memo is not None and len(memo) < _MEMO_CAP:
+                        memo.add(free * area + here)
+                    visited[here] = 0
+                    free |= 1 << here
+                    frames.pop()
+                    cursor.pop()
+                    continue
+                cursor[-1] = k + 1
+                tried += 1
+                nxt = options[k]
+                if nxt < 0 or visited[nxt] or (prune and nxt == end and len(path) < total - 1):
+                    continue
+                placed += 1
+                if placed >= self.next_check:
+                    self._check_budget(placed, tried)
+                visited[nxt] = 1
+                free ^= 1 << nxt
+                path.append(nxt)
+                if len(path) == total:
+                    if (nbr[nxt] >> start & 1) if closed else (end is None or nxt == end):
+                        return path
+                elif not (
+                    (memo is not None and free * area + nxt in memo)
+                    or (prune and not self.viable(nxt, free, start))
+                ):
+                    frames.append(self.candidates(nxt, free))
+                    cursor.append(0)
+                    continue
+                path.pop()
+                visited[nxt] = 0
+                free |= 1 << nxt
+            return None
+        finally:
+            stats["placed"], stats["tried"] = placed, tried
+
+    def _check_budget(self, placed: int, tried: int) -> None:
+        """Stop (raise ``_Abort``) when the budget is spent; else set the next check."""
+        self.stats["placed"], self.stats["tried"] = placed, tried
+        self.budget.report(self.stats)
+        why = self.budget.exceeded(placed)
+        if why:
+            raise _Abort(why)
+        limit = self.budget.limit
+        self.next_check = (
+            placed + _CHECK_EVERY if limit is None else min(placed + _CHECK_EVERY, limit)
+        )
+
+
+def _start_order(problem: Problem, warnsdorff: bool) -> list[int]:
+    """Starts a complete search must try, one per symmetry class when the start is free."""
+    board = problem.board
+    if problem.start is not None:
+        return [problem.start]
+    available = np.flatnonzero(board.available())
+    if problem.closed:
+        return [int(available[0])]  # a closed tour passes through every square
+    symmetries = list(board.symmetries().values())
+    order = available.tolist()
+    if warnsdorff:
+        degrees = board.degrees()
+        order.sort(key=lambda i: degrees[i])
+    chosen: list[int] = []
+    covered: set[int] = set()
+    for s in order:
+        if s not in covered:
+            chosen.append(s)
+            covered.update(int(perm[s]) for perm in symmetries)
+    return chosen
+
+
+@solver(
+    "backtrack",
+    exact=True,
+    bytes_per_square=400,
+    summary="depth-first search in a fixed move order, optionally pruned",
+)
+def backtrack(
+    problem: Problem,
+    budget: Budget,
+    *,
+    seed: int | None = None,
+    moves: str | Sequence[Sequence[int]] | None = None,
+    order: str = "fixed",
+    prune: bool = False,
+    memo: bool = False,
+    restarts: int = 0,
+) -> SearchResult:
+    """Exact depth-first search for a tour; complete unless stopped by the budget.
+
+    Parameters
+    ----------
+    board, closed, start, end, seed, limit, timeout
+        The common solver signature (``seed`` seeds the random tie-breaks of
+        ``restarts``; ``limit`` counts placed squares).
+    moves : str or sequence of (int, int), optional
+        The trial order as ``(d_rank, d_file)`` pairs, e.g.
+        ``"-2,1;-1,2;1,2;2,1;2,-1;1,-2;-1,-2;-2,-1"``; default the board's
+        order (for the knight the seed-004 order ``(2,1) (1,2) (-1,2) (-2,1)
+        (-2,-1) (-1,-2) (1,-2) (2,-1)``).
+    order : {"fixed", "warnsdorff"}
+        ``"warnsdorff"`` tries the move with the fewest unvisited onward
+        squares first (ties in the fixed order).
+    prune : bool
+        Cut subtrees that contain no tour (see Notes).
+    memo : bool
+        Remember failed positions (up to four million) and skip them when met again.
+    restarts : int
+        With ``order="warnsdorff"``: break ties at random (seeded) and restart
+        the search with fresh ties after ``restarts * luby(k)`` placements in
+        run ``k`` (Luby's sequence), keeping the memo.  Runs grow without
+        bound, so the search stays complete; 0 (default) means one run.
+
+    Returns
+    -------
+    SearchResult
+        FOUND with the first tour in the search order; PROVEN_ABSENT with an
+        ``"exhaustive-search"`` certificate when every branch failed; ABORTED
+        on the budget.  ``stats`` has ``placed`` and ``tried``.
+
+    Notes
+    -----
+    The search is depth-first over paths from the start: each node extends
+    the path by one leap to an unvisited square.  Without pruning it visits
+    up to the number of such paths, exponential in the number of squares
+    (the seeds' 8x8 run examines 25.9 million moves; 10x10 does not finish).
+
+    Pruning rules, checked on the set ``U`` of unvisited squares after each
+    move to square ``x`` (sets are Python integers used as bit sets, so each
+    rule costs a few dozen whole-board operations):
+
+    1. *Connectivity*: every square of ``U`` must be reachable from ``x``
+       through ``U``.  The rest of the tour is a path from ``x`` through all of
+       ``U`` inside ``U``, so a square it cannot reach can never be visited.
+    2. *Enough neighbours*: in the rest of the tour every square of ``U``
+       except the last is entered and left, so it needs two neighbours in
+       ``U + {x}``; at most one square (the last, which must be the required
+       end if there is one) may have fewer.  For a closed tour the last square
+       also moves back to the start ``s``, so counting ``s`` as a neighbour,
+       every square needs two, and some square of ``U`` must neighbour ``s``.
+    3. *The end is entered last*: a required end square is never stepped on
+       while other squares remain, since the tour would then not end there.
+    4. *Colours*: a tour alternates colours, so the colour counts of the
+       board and the ends must balance; this is checked once, before the
+       search (:func:`knightgraph.existence.colour_obstruction`), as every
+       move keeps the balance of what is left.
+    5. *Independent half* (boards with four ranks or files): the outer lines
+       ``O`` hold half the squares and no move joins two of them
+       (:func:`knightgraph.proofs.schwenk_partition` checks this on the
+       board), so squares of ``O`` never take neighbouring places in the tour.
+       If ``k`` squares remain, those of ``O`` fit in places ``1 .. k`` (not
+       place 1 when the current square is in ``O``, not place ``k`` of a
+       closed tour when the start is) only if there are at most half as many
+       as places, rounded up.
+
+    Each rule only removes paths that cannot be completed, and the surviving
+    children keep their order, so with ``order="fixed"`` the first tour found
+    is the one plain search finds.  Depth-first search is heavy-tailed: one
+    early bad choice can cost an exponential subtree, which randomised
+    restarts avoid (``restarts``: 4x16 from a corner takes minutes in one
+    run, milliseconds with restarts).  ``memo`` is sound for the same reason: the
+    completions of a path depend only on its last square and ``U``.  When the
+    start is free, an open-tour search tries one start per orbit of the
+    board's symmetry group: a symmetry maps tours to tours.
+    """
+    if order not in ("fixed", "warnsdorff"):
+        raise InvalidOptionError(f"invalid order {order!r}: choose 'fixed' or 'warnsdorff'")
+    if restarts and order != "warnsdorff":
+        raise InvalidOptionError("restarts need order='warnsdorff' (they re-break its ties)")
+    board = problem.board
+    pairs = parse_moves(moves, board) if moves is not None else list(board.offsets)
+    search_problem, unwind = problem.from_required_end()
+    search = _Search(
+        search_problem, budget, pairs, order == "warnsdorff", prune, set() if memo else None
+    )
+    starts = _start_order(search_problem, search.warnsdorff)
+    rng = random.Random(0 if seed is None else seed)
+    for run in itertools.count(1):
+        if restarts:  # a fresh tie-break, and a node allowance that grows as Luby's sequence
+            search.noise = [rng.random() for _ in range(board.area)]
+            search.budget = budget.phase(search.stats["placed"] + restarts * _luby(run))
+        try:
+            for start in starts:
+                path = search.run(start)
+                if path is not None:
+                    return problem.found(unwind(path), {**search.stats, "runs": run})
+            return _exhausted(problem, search, starts)
+        except _Abort as stop:
+            why = budget.exceeded(search.stats["placed"])
+            if not restarts or why:
+                return problem.aborted(why or str(stop), {**search.stats, "runs": run})
+    raise AssertionError("unreachable")
+
+
+def _luby(i: int) -> int:
+    """The ``i``-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
+
+    Restarting a randomised search after ``base * luby(i)`` steps is within a
+    log factor of the best fixed cut-off (Luby, Sinclair and Zuckerman 1993).
+
+    Examples
+    --------
+    >>> [_luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    k = 1
+    while True:
+        block = (1 << k) - 1  # the sequence is built of blocks of length 2^k - 1
+        if i == block:
+            return 1 << (k - 1)
+        if i < block:  # inside a block: it repeats the previous block twice
+            i -= (1 << (k - 1)) - 1
+            k = 1
+        else:
+            k += 1
+
+
+def _exhausted(problem: Problem, search: _Search, starts: list[int]) -> SearchResult:
+    method = "depth-first search" + (", pruned" if search.prune else "")
+    where = " from any start" if problem.start is None and not problem.closed else ""
+    stats = search.stats
+    return problem.absent(
+        Certificate(
+            "exhaustive-search",
+            f"a complete {method.split(',')[0]} ({stats['placed']:,} squares placed"
+            f"{', pruned' if search.prune else ''}) found no tour{where}",
+            {
+                "placed": stats["placed"],
+                "tried": stats["tried"],
+                "starts": [problem.board.name(s) for s in starts],
+                "moves": [list(m) for m in search.moves],
+                "order": "warnsdorff" if search.warnsdorff else "fixed",
+                "prune": search.prune,
+                "memo": search.memo is not None,
+            },
+        ),
+        stats,
+    )

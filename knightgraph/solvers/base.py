@@ -1,0 +1,330 @@
+"""The one solver signature, the registry, and what every search shares.
+
+Every strategy is a function with the signature::
+
+    solver(board, *, closed=False, start=None, end=None, seed=None,
+           limit=None, timeout=None, **options) -> SearchResult
+
+registered under a name with :func:`solver`.  The decorator turns an
+implementation written against a normalised :class:`Problem` and a
+:class:`Budget` into that public signature: it parses and checks the ends,
+times the run, and re-verifies every tour it returns against the request, so no
+strategy can hand back a tour that starts or ends in the wrong place.
+
+Examples
+--------
+>>> from knightgraph import Board
+>>> from knightgraph.solvers import get_solver, available_methods
+>>> "warnsdorff" in available_methods()
+True
+>>> res = get_solver("warnsdorff")(Board(8, 8), closed=True, start="d4", seed=1)
+>>> res.status.name, res.tour.algebraic()[0], res.tour.closed
+('FOUND', 'd4', True)
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import wraps
+from typing import Any, Protocol
+
+from ..board import Board, SquareLike
+from ..exceptions import InvalidOptionError, InvalidSquareError, KnightGraphError
+from ..tour import Certificate, SearchResult, Status, Tour
+
+__all__ = [
+    "Budget",
+    "Problem",
+    "Solver",
+    "SolverInfo",
+    "available_methods",
+    "get_solver",
+    "solver",
+    "solver_info",
+]
+
+
+class Solver(Protocol):
+    """The public solver signature."""
+
+    def __call__(
+        self,
+        board: Board,
+        *,
+        closed: bool = False,
+        start: SquareLike | None = None,
+        end: SquareLike | None = None,
+        seed: int | None = None,
+        limit: int | None = None,
+        timeout: float | None = None,
+        **options: Any,
+    ) -> SearchResult: ...
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A normalised request: the board, open or closed, and the ends as flat indices."""
+
+    board: Board
+    closed: bool = False
+    start: int | None = None
+    end: int | None = None
+
+    @classmethod
+    def make(
+        cls,
+        board: Board,
+        closed: bool = False,
+        start: SquareLike | None = None,
+        end: SquareLike | None = None,
+    ) -> Problem:
+        """Parse and check the ends: on the board, not removed, and distinct."""
+        s = None if start is None else board.index(start)
+        t = None if end is None else board.index(end)
+        if s is not None and s == t and board.num_squares > 1:
+            raise InvalidSquareError(
+                f"invalid end {board.name(t)}: the start and the end are the same square"
+            )
+        return cls(board, bool(closed), s, t)
+
+    def describe(self) -> str:
+        """E.g. ``'closed tour on 8x8 from d4'``."""
+        text = f"{'closed' if self.closed else 'open'} tour on {self.board.m}x{self.board.n}"
+        if self.start is not None:
+            text += f" from {self.board.name(self.start)}"
+        if self.end is not None:
+            text += f" to {self.board.name(self.end)}"
+        return text
+
+    def from_required_end(self) -> tuple[Problem, Callable[[list[int]], list[int]]]:
+        """Turn "a tour ending at t" (no start given) into "a tour starting at t".
+
+        Returns the problem to search and the function that turns its answer
+        back into an answer to this one: an open tour is walked backwards; a
+        closed tour from ``t`` is rotated by one so that ``t`` comes last.
+        Other problems are returned unchanged with the identity.
+        """
+        if self.start is not None or self.end is None:
+            return self, _same
+        flipped = Problem(self.board, self.closed, self.end, None)
+        return flipped, (_rotate_one if self.closed else _backwards)
+
+    def found(self, order: Any, stats: dict[str, Any] | None = None) -> SearchResult:
+        """A FOUND result; building the :class:`Tour` verifies it."""
+        return SearchResult(Status.FOUND, Tour(self.board, order, self.closed), stats=stats or {})
+
+    def absent(self, certificate: Certificate, stats: dict[str, Any] | None = None) -> SearchResult:
+        """A PROVEN_ABSENT result: ``no <tour>: <reason>``."""
+        return SearchResult(
+            Status.PROVEN_ABSENT,
+            certificate=certificate,
+            stats=stats or {},
+            reason=f"no {self.describe()}: {certificate.reason}",
+        )
+
+    def aborted(self, reason: str, stats: dict[str, Any] | None = None) -> SearchResult:
+        """An ABORTED result: existence unknown."""
+        return SearchResult(Status.ABORTED, stats=stats or {}, reason=reason)
+
+
+def _same(path: list[int]) -> list[int]:
+    return path
+
+
+def _backwards(path: list[int]) -> list[int]:
+    return path[::-1]
+
+
+def _rotate_one(path: list[int]) -> list[int]:
+    return path[1:] + path[:1]
+
+
+@dataclass
+class Budget:
+    """Time and work limits shared by the phases of a search.
+
+    ``limit`` counts the strategy's own unit of work (nodes for backtracking,
+    steps for Warnsdorff); ``timeout`` is in seconds of wall-clock time.
+    ``progress``, if given, is called now and then with a dict of counters.
+    """
+
+    timeout: float | None = None
+    limit: int | None = None
+    progress: Callable[[dict[str, Any]], None] | None = None
+    started: float = field(default_factory=time.monotonic)
+
+    @property
+    def deadline(self) -> float | None:
+        """The monotonic time at which the search must stop, if any."""
+        return None if self.timeout is None else self.started + self.timeout
+
+    def out_of_time(self) -> bool:
+        """True once the timeout has passed."""
+        return self.timeout is not None and time.monotonic() >= self.started + self.timeout
+
+    def phase(self, limit: int | None) -> Budget:
+        """A budget for one phase of a search: the same deadline and progress callback,
+        and a work limit of its own (never more than this budget's)."""
+        limits = [x for x in (limit, self.limit) if x is not None]
+        return Budget(self.timeout, min(limits) if limits else None, self.progress, self.started)
+
+    def remaining(self) -> float | None:
+        """Seconds left, or None without a timeout."""
+        if self.timeout is None:
+            return None
+        return max(0.0, self.started + self.timeout - time.monotonic())
+
+    def exceeded(self, work: int) -> str | None:
+        """Why the search must stop after ``work`` units, or None to go on."""
+        if self.limit is not None and work >= self.limit:
+            return f"stopped at the work limit of {self.limit:,}"
+        if self.out_of_time():
+            return f"stopped at the timeout of {self.timeout:g} s"
+        return None
+
+    def report(self, stats: dict[str, Any]) -> None:
+        """Pass the counters to the progress callback, if there is one."""
+        if self.progress is not None:
+            self.progress(stats)
+
+
+Implementation = Callable[..., SearchResult]
+
+
+@dataclass(frozen=True)
+class SolverInfo:
+    """A registry entry: where the solver lives, whether it can prove absence, what it costs."""
+
+    name: str
+    target: str
+    exact: bool
+    bytes_per_square: int
+    summary: str
+    options: frozenset[str] = frozenset()
+
+
+_REGISTRY: dict[str, SolverInfo] = {}
+_LOADED: dict[str, Solver] = {}
+
+_BUILTIN = {
+    "auto": "knightgraph.solvers.auto",
+    "backtrack": "knightgraph.solvers.backtracking",
+    "warnsdorff": "knightgraph.solvers.warnsdorff",
+}
+"""Built-in strategies and their modules, imported on first use."""
+
+
+def solver(
+    name: str,
+    *,
+    exact: bool = False,
+    bytes_per_square: int = 64,
+    summary: str = "",
+) -> Callable[[Implementation], Solver]:
+    """Register an implementation under ``name`` with the public solver signature.
+
+    The implementation is called as ``impl(problem, budget, seed=seed,
+    **options)`` and returns a :class:`SearchResult`; it must never report
+    PROVEN_ABSENT unless ``exact`` (it may still return a certificate found by
+    a cheap argument).
+    """
+
+    def decorate(impl: Implementation) -> Solver:
+        known = _option_names(impl)
+
+        @wraps(impl)
+        def run(
+            board: Board,
+            *,
+            closed: bool = False,
+            start: SquareLike | None = None,
+            end: SquareLike | None = None,
+            seed: int | None = None,
+            limit: int | None = None,
+            timeout: float | None = None,
+            **options: Any,
+        ) -> SearchResult:
+            unknown = sorted(set(options) - known - {"budget", "progress"})
+            if unknown:
+                raise InvalidOptionError(
+                    f"unknown option {unknown[0]!r} for method {name!r}"
+                    + (f": it takes {', '.join(sorted(known))}" if known else "")
+                )
+            problem = Problem.make(board, closed, start, end)
+            budget = options.pop("budget", None) or Budget(
+                timeout=timeout, limit=limit, progress=options.pop("progress", None)
+            )
+            began = time.perf_counter()
+            result = impl(problem, budget, seed=seed, **options)
+            result.seconds = time.perf_counter() - began
+            result.method = result.method or name
+            _check_answer(problem, result)
+            return result
+
+        target = f"{impl.__module__}:{impl.__name__}"
+        _REGISTRY[name] = SolverInfo(
+            name, target, exact, bytes_per_square, summary, frozenset(known)
+        )
+        _LOADED[name] = run
+        return run
+
+    return decorate
+
+
+def _option_names(impl: Implementation) -> frozenset[str]:
+    """Keyword options an implementation accepts beyond ``problem, budget, seed``."""
+    params = inspect.signature(impl).parameters
+    return frozenset(p for p in params if p not in ("problem", "budget", "seed"))
+
+
+def _check_answer(problem: Problem, result: SearchResult) -> None:
+    """Check a returned tour against the request (a failure here is our bug, not the user's).
+
+    The tour itself was verified when it was built; this checks that it is the
+    tour that was asked for.
+    """
+    tour = result.tour
+    if tour is None:
+        return
+    wrong = (
+        tour.board != problem.board
+        or tour.closed != problem.closed
+        or (problem.start is not None and int(tour.order[0]) != problem.start)
+        or (problem.end is not None and int(tour.order[-1]) != problem.end)
+    )
+    if wrong:
+        raise KnightGraphError(
+            f"internal error: {result.method} returned {tour!r} for a {problem.describe()}"
+        )
+
+
+def available_methods() -> list[str]:
+    """Names of the registered strategies, built-in ones first.
+
+    Examples
+    --------
+    >>> available_methods()[:3]
+    ['auto', 'backtrack', 'warnsdorff']
+    """
+    return list(dict.fromkeys([*_BUILTIN, *_REGISTRY]))
+
+
+def solver_info(name: str) -> SolverInfo:
+    """The registry entry of ``name``; raises InvalidOptionError naming the choices."""
+    get_solver(name)
+    return _REGISTRY[name]
+
+
+def get_solver(name: str) -> Solver:
+    """The solver function registered as ``name`` (its module is imported on first use)."""
+    if name not in _LOADED:
+        if name not in _BUILTIN:
+            raise InvalidOptionError(
+                f"unknown method {name!r}: choose from {', '.join(available_methods())}"
+            )
+        importlib.import_module(_BUILTIN[name])
+    return _LOADED[name]

@@ -1,0 +1,417 @@
+"""Result types: :class:`Tour`, :class:`Status`, :class:`Certificate`, :class:`SearchResult`.
+
+A :class:`Tour` is verified when it is built, so holding one means holding a
+valid tour.  Every search returns a :class:`SearchResult` in one of three
+states (after JGraphT): ``FOUND`` with a tour, ``PROVEN_ABSENT`` with a
+:class:`Certificate` saying why no tour exists, or ``ABORTED`` when a budget or
+a heuristic ran out and nothing is known.
+
+Examples
+--------
+>>> from knightgraph import Board, Tour
+>>> t = Tour.from_squares(["a1", "c2", "a3", "b1", "c3", "a2", "c1", "b3"],
+...                       Board(3, 3, removed=["b2"]), closed=True)
+>>> t
+Tour(Board(3, 3, removed=('b2',)), closed, a1 c2 a3 b1 c3 a2 c1 b3)
+>>> print(t.numbered())
+[[1 4 7]
+ [6 0 2]
+ [3 8 5]]
+>>> t.rerooted("b1").algebraic()[:3]
+['b1', 'c3', 'a2']
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .board import KNIGHT, Board, Square, SquareLike
+from .exceptions import (
+    InvalidSquareError,
+    InvalidTourError,
+    NoTourError,
+    SearchAbortedError,
+    TourFormatError,
+)
+from .verify import _to_flat, check_order
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
+
+__all__ = ["Certificate", "SearchResult", "Status", "Tour"]
+
+
+class Status(enum.Enum):
+    """The three outcomes of a search."""
+
+    FOUND = "found"
+    """A tour was found (and verified)."""
+    PROVEN_ABSENT = "proven_absent"
+    """No tour exists; the result's certificate says why."""
+    ABORTED = "aborted"
+    """The search stopped (budget, timeout, heuristic failure); existence unknown."""
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """Why a tour does or does not exist, with what is needed to re-check it.
+
+    Attributes
+    ----------
+    kind : str
+        The argument: ``"tour"``, ``"theorem"``, ``"colour-count"``,
+        ``"degree"``, ``"exhaustive-search"``, ...
+    reason : str
+        One sentence for people, naming the deciding clause or numbers.
+    data : dict
+        The figures an independent checker needs (colour counts, the
+        theorem and clause, search statistics, ...).
+
+    Examples
+    --------
+    >>> c = Certificate("colour-count", "7x7 has 25 squares of one colour and 24 of the other",
+    ...                 {"counts": [25, 24]})
+    >>> c.to_dict()
+    {'kind': 'colour-count', 'reason': '7x7 has 25 squares of one colour and 24 of the other', 'counts': [25, 24]}
+    """
+
+    kind: str
+    reason: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A flat JSON-ready dict: ``kind``, ``reason`` and the data's keys."""
+        return {"kind": self.kind, "reason": self.reason, **self.data}
+
+
+@dataclass
+class SearchResult:
+    """What a solver returns.
+
+    Attributes
+    ----------
+    status : Status
+    tour : Tour or None
+        The verified tour when ``status`` is FOUND.
+    certificate : Certificate or None
+        Why no tour exists when ``status`` is PROVEN_ABSENT.
+    method : str
+        The registered strategy that produced the answer.
+    seconds : float
+        Wall-clock time of the search.
+    stats : dict
+        Strategy-specific counters (nodes, attempts, ...).
+    reason : str
+        One line for people: why the search stopped, or the certificate's reason.
+    """
+
+    status: Status
+    tour: Tour | None = None
+    certificate: Certificate | None = None
+    method: str = ""
+    seconds: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        if self.status is Status.FOUND and self.tour is None:
+            raise ValueError("a FOUND result needs a tour")
+        if self.status is Status.PROVEN_ABSENT and self.certificate is None:
+            raise ValueError("a PROVEN_ABSENT result needs a certificate")
+        if not self.reason and self.certificate is not None:
+            self.reason = self.certificate.reason
+
+    @property
+    def found(self) -> bool:
+        """True when a tour was found."""
+        return self.status is Status.FOUND
+
+    def require_tour(self) -> Tour:
+        """Return the tour, or raise :class:`NoTourError` / :class:`SearchAbortedError`.
+
+        Examples
+        --------
+        >>> from knightgraph import find_tour
+        >>> find_tour(4, 4).require_tour()
+        Traceback (most recent call last):
+        ...
+        knightgraph.exceptions.NoTourError: no open tour on 4x4: ...
+        """
+        if self.tour is not None:
+            return self.tour
+        if self.status is Status.PROVEN_ABSENT:
+            raise NoTourError(self.reason)
+        raise SearchAbortedError(self.reason or "the search gave up")
+
+
+class Tour:
+    """A verified knight's tour: the visiting order as flat indices, open or closed.
+
+    Parameters
+    ----------
+    board : Board
+    order : array_like of int
+        Flat indices ``r * n + c`` in visiting order.
+    closed : bool, default False
+        Whether the last square is a leap from the first.
+
+    Raises
+    ------
+    InvalidTourError
+        If ``order`` is not a tour of ``board`` (the message names the first defect).
+
+    Notes
+    -----
+    ``order`` is stored read-only as ``int32`` when the board has fewer than
+    2^31 cells (else ``int64``): 4 bytes a square.  Building a tour checks it
+    in O(N) with :func:`~knightgraph.validate_tour`'s engine.
+
+    Examples
+    --------
+    >>> t = Tour(Board(1, 1), [0])
+    >>> t.squares(), t.closed, len(t)
+    ([(0, 0)], False, 1)
+    >>> Tour(Board(2, 3), [0, 5, 6])
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidTourError: square #3 (index 6) is off the 2x3 board
+    """
+
+    __slots__ = ("board", "closed", "order")
+
+    def __init__(self, board: Board, order: ArrayLike, closed: bool = False) -> None:
+        arr = np.asarray(order)
+        if arr.ndim != 1 or not (arr.size == 0 or np.issubdtype(arr.dtype, np.integer)):
+            raise InvalidTourError("a tour order must be a 1-D sequence of flat indices")
+        arr, first_off = _to_flat(arr.astype(np.int64) if arr.size == 0 else arr, board)
+        check_order(board, arr, closed, first_off=first_off)
+        arr = arr.astype(board.index_dtype(), copy=False)
+        if (
+            isinstance(order, np.ndarray)
+            and order.flags.writeable
+            and np.may_share_memory(arr, order)
+        ):
+            arr = arr.copy()  # the caller could still change it
+        arr.flags.writeable = False
+        self.board: Board = board
+        self.order: NDArray[np.signedinteger[Any]] = arr
+        self.closed: bool = bool(closed)
+
+    @classmethod
+    def from_squares(
+        cls,
+        squares: Sequence[Any] | NDArray[Any],
+        board: Board,
+        closed: bool = False,
+    ) -> Tour:
+        """Build a tour from ``(r, c)`` pairs or algebraic names.
+
+        Examples
+        --------
+        >>> pairs = [(0, 0), (1, 2), (2, 0), (0, 1), (2, 2), (1, 0), (0, 2), (2, 1)]
+        >>> Tour.from_squares(pairs, Board(3, 3, removed=["b2"]), closed=True).algebraic()[:3]
+        ['a1', 'c2', 'a3']
+        """
+        order, _ = _to_flat(squares, board)
+        return cls(board, order, closed)
+
+    # ----------------------------------------------------------------- views
+    @property
+    def m(self) -> int:
+        """Number of ranks of the board."""
+        return self.board.m
+
+    @property
+    def n(self) -> int:
+        """Number of files of the board."""
+        return self.board.n
+
+    @property
+    def start(self) -> Square:
+        """The first square."""
+        return self.board.square(int(self.order[0]))
+
+    @property
+    def end(self) -> Square:
+        """The last square."""
+        return self.board.square(int(self.order[-1]))
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    def __iter__(self) -> Iterator[Square]:
+        n = self.board.n
+        for i in self.order.tolist():
+            yield divmod(i, n)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tour):
+            return NotImplemented
+        return (
+            self.board == other.board
+            and self.closed == other.closed
+            and np.array_equal(self.order, other.order)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.board, self.closed, self.order.tobytes()))
+
+    def __repr__(self) -> str:
+        kind = "closed" if self.closed else "open"
+        names = (
+            self.algebraic()
+            if len(self) <= 12
+            else [
+                *self.algebraic_slice(0, 5),
+                "...",
+                *self.algebraic_slice(len(self) - 2, len(self)),
+            ]
+        )
+        return f"Tour({self.board!r}, {kind}, {' '.join(names)})"
+
+    def algebraic_slice(self, lo: int, hi: int) -> list[str]:
+        """Algebraic names of the squares visited at positions ``lo .. hi - 1``."""
+        return [self.board.name(int(i)) for i in self.order[lo:hi]]
+
+    def squares(self) -> list[Square]:
+        """The squares as ``(r, c)`` pairs in visiting order."""
+        return list(self)
+
+    def algebraic(self) -> list[str]:
+        """The squares as algebraic names (``"a1"``, ...) in visiting order."""
+        return self.algebraic_slice(0, len(self))
+
+    def numbered(self) -> NDArray[np.int64]:
+        """The ``(m, n)`` grid with the visiting number 1..N of every square (0 if removed).
+
+        Row ``r`` is rank ``r + 1``, so ``numbered()[0, 0]`` is square ``a1``.
+        """
+        grid = np.zeros(self.board.area, dtype=np.int64)
+        grid[self.order] = np.arange(1, len(self) + 1)
+        return grid.reshape(self.board.m, self.board.n)
+
+    # ------------------------------------------------------------ transforms
+    def rerooted(self, square: SquareLike) -> Tour:
+        """The same tour starting at ``square``.
+
+        A closed tour can start anywhere (its order is rotated); an open tour
+        can only be re-rooted at one of its ends (at the end it is reversed).
+        """
+        i = self.board.index(square)
+        if self.closed:
+            at = int(np.flatnonzero(self.order == i)[0])
+            return Tour(self.board, np.roll(self.order, -at), closed=True)
+        if i == int(self.order[0]):
+            return self
+        if i == int(self.order[-1]):
+            return self.reversed()
+        raise InvalidSquareError(
+            f"cannot re-root an open tour at {self.board.name(i)}: it is not one of its ends"
+        )
+
+    def reversed(self) -> Tour:
+        """The tour walked backwards (its last square becomes the first)."""
+        return Tour(self.board, self.order[::-1], closed=self.closed)
+
+    def transformed(self, symmetry: str) -> Tour:
+        """The image of the tour under a board symmetry (see :meth:`Board.symmetries`).
+
+        Examples
+        --------
+        >>> t = Tour.from_squares(["a1", "c2", "a3", "b1", "c3", "a2", "c1", "b3"],
+        ...                       Board(3, 3, removed=["b2"]), closed=True)
+        >>> t.transformed("rot90").algebraic()[:3]
+        ['c1', 'b3', 'a1']
+        """
+        symmetries = self.board.symmetries()
+        if symmetry not in symmetries:
+            raise ValueError(
+                f"unknown symmetry {symmetry!r} for {self.board!r}: choose from {sorted(symmetries)}"
+            )
+        return Tour(self.board, symmetries[symmetry][self.order], closed=self.closed)
+
+    # ----------------------------------------------------------- persistence
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict: ``rows``, ``cols``, ``closed``, ``start``, ``end``, ``squares``.
+
+        ``leaper`` and ``removed`` are added when they differ from the defaults.
+        """
+        d: dict[str, Any] = {
+            "rows": self.m,
+            "cols": self.n,
+            "closed": self.closed,
+            "start": self.board.name(self.start),
+            "end": self.board.name(self.end),
+        }
+        if self.board.leaper != KNIGHT:
+            d["leaper"] = list(self.board.leaper)
+        if self.board.removed:
+            d["removed"] = [self.board.name(s) for s in sorted(self.board.removed)]
+        n = self.board.n
+        d["squares"] = [list(divmod(i, n)) for i in self.order.tolist()]
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Tour:
+        """Inverse of :meth:`to_dict`; raises TourFormatError for a malformed dict."""
+        try:
+            board = Board(
+                data["rows"],
+                data["cols"],
+                leaper=tuple(data.get("leaper", KNIGHT)),
+                removed=data.get("removed", ()),
+            )
+            squares = data["squares"]
+            closed = data.get("closed", False)
+        except (KeyError, TypeError) as err:
+            raise TourFormatError(
+                f"not a knightgraph tour object: missing or bad field {err}"
+            ) from None
+        if not isinstance(squares, list) or not isinstance(closed, bool):
+            raise TourFormatError(
+                "not a knightgraph tour object: 'squares' must be a list, 'closed' a bool"
+            )
+        return cls.from_squares(squares, board, closed=closed)
+
+    def to_json(self) -> str:
+        """The :meth:`to_dict` form as a JSON string.
+
+        Examples
+        --------
+        >>> t = Tour(Board(1, 1), [0])
+        >>> t.to_json()
+        '{"rows": 1, "cols": 1, "closed": false, "start": "a1", "end": "a1", "squares": [[0, 0]]}'
+        >>> Tour.from_json(t.to_json()) == t
+        True
+        """
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> Tour:
+        """Inverse of :meth:`to_json`."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise TourFormatError(f"not valid JSON: {err}") from None
+        if not isinstance(data, dict):
+            raise TourFormatError("not a knightgraph tour object: expected a JSON object")
+        return cls.from_dict(data)
+
+    def save_npy(self, path: str) -> None:
+        """Write the order (flat indices) as a ``.npy`` file, atomically."""
+        from .formats import write_npy
+
+        write_npy(self.order, path)
+
+    @classmethod
+    def load_npy(cls, path: str, board: Board, closed: bool = False) -> Tour:
+        """Read a tour written by :meth:`save_npy` for ``board``."""
+        from .formats import read_npy
+
+        return cls(board, read_npy(path), closed=closed)
