@@ -47,6 +47,8 @@ __all__ = [
     "Board",
     "Square",
     "SquareLike",
+    "coerce_square",
+    "describe_square",
     "file_index",
     "file_name",
     "parse_square_text",
@@ -141,6 +143,41 @@ def parse_square_text(text: str) -> Square:
     raise InvalidSquareError(f"invalid square {text!r}: expected a name like 'a1' or 'r,c'")
 
 
+def coerce_square(square: Any) -> Square:
+    """``(r, c)`` from a name, an ``"r,c"`` string or a pair of whole numbers (no board check).
+
+    Raises
+    ------
+    InvalidSquareError
+        For anything else (floats, booleans, wrong lengths), naming it.
+
+    Examples
+    --------
+    >>> coerce_square("b3"), coerce_square((2, 1)), coerce_square([-1, 40])
+    ((2, 1), (2, 1), (-1, 40))
+    >>> coerce_square((1.5, 2))
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidSquareError: invalid square (1.5, 2): expected a name like 'a1' or an (r, c) pair
+    """
+    if isinstance(square, str):
+        return parse_square_text(square)
+    try:
+        r, c = square
+    except (TypeError, ValueError):
+        r = c = None
+    if not all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in (r, c)):
+        raise InvalidSquareError(
+            f"invalid square {square!r}: expected a name like 'a1' or an (r, c) pair"
+        )
+    return int(r), int(c)
+
+
+def describe_square(r: int, c: int) -> str:
+    """The algebraic name when it exists, else the pair (for squares off the board)."""
+    return square_name(r, c) if r >= 0 and c >= 0 else f"({r}, {c})"
+
+
 def _positive_size(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or int(value) < 1:
         raise InvalidBoardError(
@@ -226,7 +263,9 @@ class Board:
         self.leaper, self._offsets = _leaper_offsets(leaper)
         if isinstance(removed, str):
             removed = [removed]
-        squares = {self._checked(self._coerce(s)) for s in removed}
+        squares = {self._checked(s) for s in removed}
+        if len(squares) == self.m * self.n:
+            raise InvalidBoardError(f"invalid board: all {len(squares)} squares are removed")
         self.removed: frozenset[Square] = frozenset(squares)
         self._removed_index = frozenset(r * self.n + c for r, c in squares)
 
@@ -302,33 +341,16 @@ class Board:
         return list(self)
 
     # ----------------------------------------------------------------- squares
-    @staticmethod
-    def _coerce(square: Any) -> Square:
-        if isinstance(square, str):
-            return parse_square_text(square)
-        try:
-            r, c = square
-            if isinstance(r, bool) or isinstance(c, bool):
-                raise TypeError
-            return int(r), int(c)
-        except (TypeError, ValueError):
-            raise InvalidSquareError(
-                f"invalid square {square!r}: expected a name like 'a1' or an (r, c) pair"
-            ) from None
-
-    def _checked(self, square: Square) -> Square:
-        r, c = square
+    def _checked(self, square: Any) -> Square:
+        """``(r, c)`` of any square form, on the board (removed or not)."""
+        r, c = coerce_square(square)
         if not (0 <= r < self.m and 0 <= c < self.n):
+            shown = square.strip() if isinstance(square, str) else describe_square(r, c)
             raise InvalidSquareError(
-                f"invalid square {self._describe(square)}: off the {self.m}x{self.n} board "
+                f"invalid square {shown}: off the {self.m}x{self.n} board "
                 f"(files a..{file_name(self.n - 1)}, ranks 1..{self.m})"
             )
         return r, c
-
-    @staticmethod
-    def _describe(square: Square) -> str:
-        r, c = square
-        return square_name(r, c) if r >= 0 and c >= 0 else f"({r}, {c})"
 
     def parse_square(self, square: SquareLike) -> Square:
         """Return ``(r, c)`` for a name, an ``"r,c"`` string or a pair, checked on this board.
@@ -347,7 +369,7 @@ class Board:
         ...
         knightgraph.exceptions.InvalidSquareError: invalid square i1: off the 8x8 board (files a..h, ranks 1..8)
         """
-        sq = self._checked(self._coerce(square))
+        sq = self._checked(square)
         if sq in self.removed:
             raise InvalidSquareError(
                 f"invalid square {self.name(sq)}: it is removed from the board"
@@ -376,12 +398,12 @@ class Board:
         """Algebraic name of a square given as a pair, a string or a flat index."""
         if isinstance(square, int | np.integer) and not isinstance(square, bool):
             return square_name(*self.square(int(square)))
-        r, c = self._checked(self._coerce(square))
+        r, c = self._checked(square)
         return square_name(r, c)
 
     def color(self, square: SquareLike) -> int:
         """Colour ``(r + c) % 2`` of a square; ``a1`` is colour 0."""
-        r, c = self._checked(self._coerce(square))
+        r, c = self._checked(square)
         return (r + c) % 2
 
     def color_counts(self) -> tuple[int, int]:

@@ -81,7 +81,11 @@ def _add_board(p: argparse.ArgumentParser) -> None:
         help="the piece as an (a, b)-leaper (default 1,2: the knight)",
     )
     p.add_argument(
-        "--remove", nargs="+", default=(), metavar="SQ", help="squares taken off the board"
+        "--remove",
+        action="append",
+        default=[],
+        metavar="SQ",
+        help="take a square off the board (repeat for more)",
     )
 
 
@@ -198,15 +202,14 @@ def _solver_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def _board_of(args: argparse.Namespace) -> Board:
-    return Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
-
-
-def _ends(board: Board, args: argparse.Namespace) -> tuple[Square | None, Square | None]:
+def _request(args: argparse.Namespace) -> tuple[Board, Square | None, Square | None]:
+    """The board and the (checked) ends named on the command line."""
     from .solvers import Problem
 
+    board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
     problem = Problem.make(board, args.closed, args.start, args.end)
     return (
+        board,
         None if problem.start is None else board.square(problem.start),
         None if problem.end is None else board.square(problem.end),
     )
@@ -216,8 +219,7 @@ def _cmd_tour(args: argparse.Namespace) -> int:
     from .formats import format_board, format_squares, result_to_dict, write_npy
     from .solvers import find_tour
 
-    board = _board_of(args)
-    start, end = _ends(board, args)
+    board, start, end = _request(args)
     if args.format == "npy" and not args.output:
         raise _UsageError("--format npy writes binary data: give -o FILE")
     options = _solver_options(args)
@@ -282,8 +284,7 @@ def _progress(what: str) -> Iterator[Callable[[dict[str, Any]], None] | None]:
 def _cmd_exists(args: argparse.Namespace) -> int:
     from .solvers import tour_exists
 
-    board = _board_of(args)
-    start, end = _ends(board, args)
+    board, start, end = _request(args)
     with _progress("deciding") as progress:
         result = tour_exists(
             board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
@@ -346,12 +347,11 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     from .formats import read_tour_file
     from .verify import validate_tour
 
-    board = _board_of(args)
-    _ends(board, args)
+    board, start, end = _request(args)
     try:
         squares, says_closed = read_tour_file(args.file, board)
         closed = args.closed or says_closed
-        validate_tour(squares, board, closed=closed, start=args.start, end=args.end)
+        validate_tour(squares, board, closed=closed, start=start, end=end)
     except InvalidTourError as err:
         print(f"invalid: {err}")
         return EXIT_NO
@@ -364,7 +364,13 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     parser = _build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(
+        _attach_dash_values(sys.argv[1:] if argv is None else argv)
+    )
+    if extra and args.command == "verify" and args.file is None and len(extra) == 1:
+        args.file = extra.pop()  # `verify M N --closed FILE`: argparse leaves FILE over
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         code: int = args.run(args)
     except (KnightGraphError, _UsageError) as err:
@@ -377,9 +383,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(
             f"{parser.prog} {args.command}: error: cannot write{where}: {err.strerror or err}"
         )
+    except MemoryError:
+        return _fail(f"{parser.prog} {args.command}: error: out of memory")
     except KeyboardInterrupt:
         return _fail(f"{parser.prog} {args.command}: interrupted", 130)
     return code
+
+
+_VALUE_FLAGS = ("--moves", "--start", "--end", "--remove")
+
+
+def _attach_dash_values(argv: Sequence[str]) -> list[str]:
+    """Write ``--moves -2,1;...`` as ``--moves=-2,1;...`` so argparse does not take the
+    value for an option (move orders and ``r,c`` squares may start with a minus)."""
+    out: list[str] = []
+    for token in argv:
+        if out and out[-1] in _VALUE_FLAGS and token.startswith("-") and token[1:2].isdigit():
+            out[-1] = f"{out[-1]}={token}"
+        else:
+            out.append(token)
+    return out
 
 
 def _silence_stdout() -> None:

@@ -189,43 +189,43 @@ def colour_obstruction(
     if not board.alternates_colour:
         return None
     zeros, ones = board.color_counts()
-    data: dict[str, object] = {"counts": [zeros, ones]}
-    size = f"{board.m}x{board.n}"
-    if closed and zeros != ones:
+    counts = f"{board.m}x{board.n} has {zeros:,} of colour 0 and {ones:,} of colour 1"
+
+    def certificate(clause: str, reason: str, **extra: object) -> Certificate:
         return Certificate(
-            "colour-count",
-            "a closed tour alternates colours, so it needs as many squares of each colour; "
-            f"{size} has {zeros} of colour 0 and {ones} of colour 1",
-            data,
+            "colour-count", reason, {"clause": clause, "counts": [zeros, ones], **extra}
+        )
+
+    if closed and zeros != ones:
+        return certificate(
+            "closed-needs-balance",
+            f"a closed tour alternates colours, so it needs as many squares of each colour; {counts}",
         )
     if abs(zeros - ones) > 1:
-        return Certificate(
-            "colour-count",
-            "a tour alternates colours, so the two colour classes differ by at most one; "
-            f"{size} has {zeros} of colour 0 and {ones} of colour 1",
-            data,
+        return certificate(
+            "open-needs-near-balance",
+            f"a tour alternates colours, so the two colour classes differ by at most one; {counts}",
         )
     given = [(board.name(sq), board.color(sq)) for sq in (start, end) if sq is not None]
-    tour_kind = "a closed" if closed else "an open"
+    colours = [c for _, c in given]
     if zeros == ones:
-        if len(given) == 2 and given[0][1] == given[1][1]:
-            data["end_colours"] = [given[0][1], given[1][1]]
-            return Certificate(
-                "colour-count",
-                f"{tour_kind} tour of {zeros + ones} squares alternates colours, so its ends "
-                f"differ in colour; {given[0][0]} and {given[1][0]} both have colour {given[0][1]}",
-                data,
+        if len(given) == 2 and colours[0] == colours[1]:
+            kind = "a closed" if closed else "an open"
+            return certificate(
+                "ends-differ",
+                f"{kind} tour of {zeros + ones:,} squares alternates colours, so its ends differ "
+                f"in colour; {given[0][0]} and {given[1][0]} both have colour {colours[0]}",
+                end_colours=colours,
             )
         return None
     larger = 0 if zeros > ones else 1
     for name, colour in given:
         if colour != larger:
-            data["end_colours"] = [c for _, c in given]
-            return Certificate(
-                "colour-count",
-                f"an open tour of {zeros + ones} squares alternates colours and both its ends "
-                f"lie on the larger colour class, colour {larger} (that of {'a1' if larger == 0 else 'b1'}); "
+            return certificate(
+                "ends-on-larger-class",
+                f"an open tour of {zeros + ones:,} squares alternates colours and both its ends lie "
+                f"on the larger colour class, colour {larger} (that of {'a1' if larger == 0 else 'b1'}); "
                 f"{name} has colour {colour}",
-                data,
+                end_colours=colours,
             )
     return None

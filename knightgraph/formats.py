@@ -47,7 +47,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 
-from .board import Board, Square, file_name, parse_square_text
+from .board import Board, Square, coerce_square, file_name, parse_square_text
 from .exceptions import InvalidSquareError, InvalidTourError, TourFormatError
 
 if TYPE_CHECKING:
@@ -140,10 +140,20 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
     try:
         with os.fdopen(fd, mode) as handle:
             yield handle
-        os.replace(tmp, target)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a plain open would not
+        try:
+            os.replace(tmp, target)
+        except OSError as err:  # e.g. the target is a folder: name it, not the temporary file
+            raise OSError(err.errno, err.strerror, os.fspath(target)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def write_text(text: str, path: str | os.PathLike[str]) -> None:
@@ -223,6 +233,8 @@ def _parse_json(text: str, board: Board, name: str) -> tuple[Any, bool]:
         if "squares" not in data:
             raise TourFormatError(f"cannot read {name!r}: the JSON object has no 'squares'")
         size = (data.get("rows", board.m), data.get("cols", board.n))
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in size):
+            raise TourFormatError(f"cannot read {name!r}: 'rows' and 'cols' must be whole numbers")
         if size != (board.m, board.n):
             raise InvalidTourError(
                 f"{name} holds a tour of {size[0]}x{size[1]}, not of {board.m}x{board.n}",
@@ -239,18 +251,12 @@ def _parse_json(text: str, board: Board, name: str) -> tuple[Any, bool]:
 
 
 def _json_square(item: object, k: int, name: str) -> Square:
-    if isinstance(item, str):
-        try:
-            return parse_square_text(item)
-        except InvalidSquareError:
-            pass
-    elif (
-        isinstance(item, list)
-        and len(item) == 2
-        and all(isinstance(x, int) and not isinstance(x, bool) for x in item)
-    ):
-        return item[0], item[1]
-    raise TourFormatError(f"cannot read {name!r}: square #{k + 1} {item!r} is not a square")
+    try:
+        return coerce_square(item)
+    except InvalidSquareError:
+        raise TourFormatError(
+            f"cannot read {name!r}: square #{k + 1} {item!r} is not a square"
+        ) from None
 
 
 def parse_tour_text(text: str, board: Board, *, name: str = "<text>") -> list[Square]:

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 __all__ = [
+    "closing_move_obstruction",
     "connectivity_obstruction",
     "degree_obstruction",
     "partition_obstruction",
@@ -48,7 +49,8 @@ __all__ = [
 ]
 
 CONNECTIVITY_LIMIT = 4_000_000
-"""Largest board (in squares) whose connectivity :func:`quick_obstruction` checks."""
+"""Largest board (in cells) on which :func:`quick_obstruction` runs the arguments that
+need board-sized arrays (degree, connectivity, partition)."""
 
 
 def quick_obstruction(
@@ -60,18 +62,19 @@ def quick_obstruction(
 ) -> Certificate | None:
     """The first cheap certificate of absence that applies, or None.
 
-    Runs the colour count, then the degree and closing-move conditions, then
-    (for boards up to :data:`CONNECTIVITY_LIMIT` squares) connectivity.  All
-    run in O(mn); none is a heuristic: a certificate returned here is a proof.
+    Runs the colour count (O(1)), then, for boards up to
+    :data:`CONNECTIVITY_LIMIT` cells, the degree and closing-move conditions,
+    connectivity and Schwenk's partition (O(mn) each).  None is a heuristic:
+    a certificate returned here is a proof.
     """
     cert = colour_obstruction(board, closed=closed, start=start, end=end)
-    if cert is None and board.num_squares <= CONNECTIVITY_LIMIT:
-        cert = degree_obstruction(board, closed=closed, start=start, end=end)
-        if cert is None:
-            cert = connectivity_obstruction(board)
-    if cert is None:
-        cert = partition_obstruction(board, closed=closed, start=start, end=end)
-    return cert
+    if cert is not None or board.area > CONNECTIVITY_LIMIT:
+        return cert
+    return (
+        degree_obstruction(board, closed=closed, start=start, end=end)
+        or connectivity_obstruction(board)
+        or partition_obstruction(board, closed=closed, start=start, end=end)
+    )
 
 
 def degree_obstruction(
@@ -106,14 +109,9 @@ def degree_obstruction(
             )
         return None
     if closed and start is not None and end is not None:
-        s, t = board.index(start), board.index(end)
-        if t not in table[s]:
-            return Certificate(
-                "degree",
-                f"a closed tour from {board.name(s)} ends one move away from {board.name(s)}; "
-                f"{board.name(t)} is not",
-                {"start": board.name(s), "end": board.name(t), "clause": "closing-move"},
-            )
+        closing = closing_move_obstruction(board, start, end)
+        if closing is not None:
+            return closing
     isolated = np.flatnonzero(available & (degrees == 0))
     if isolated.size:
         return _degree_cert(
@@ -135,6 +133,27 @@ def degree_obstruction(
             )
         return None
     return _open_degree_obstruction(board, np.flatnonzero(available & (degrees == 1)), start, end)
+
+
+def closing_move_obstruction(
+    board: Board, start: SquareLike, end: SquareLike
+) -> Certificate | None:
+    """A closed tour from ``start`` to ``end`` needs ``end`` one leap from ``start``.
+
+    Examples
+    --------
+    >>> closing_move_obstruction(Board(8, 8), "a1", "b3") is None
+    True
+    """
+    s, t = board.index(start), board.index(end)
+    if board.square(t) in board.neighbors(start):
+        return None
+    return Certificate(
+        "degree",
+        f"a closed tour from {board.name(s)} ends one move away from {board.name(s)}; "
+        f"{board.name(t)} is not",
+        {"start": board.name(s), "end": board.name(t), "clause": "closing-move"},
+    )
 
 
 def _open_degree_obstruction(

@@ -189,9 +189,9 @@ class Tour:
         arr = np.asarray(order)
         if arr.ndim != 1 or not (arr.size == 0 or np.issubdtype(arr.dtype, np.integer)):
             raise InvalidTourError("a tour order must be a 1-D sequence of flat indices")
-        arr, first_off = _to_flat(arr.astype(np.int64) if arr.size == 0 else arr, board)
-        check_order(board, arr, closed, first_off=first_off)
-        arr = arr.astype(board.index_dtype(), copy=False)
+        flat = _to_flat(arr.astype(np.int64) if arr.size == 0 else arr, board)
+        check_order(board, flat, closed)
+        arr = flat.order.astype(board.index_dtype(), copy=False)
         if (
             isinstance(order, np.ndarray)
             and order.flags.writeable
@@ -218,8 +218,10 @@ class Tour:
         >>> Tour.from_squares(pairs, Board(3, 3, removed=["b2"]), closed=True).algebraic()[:3]
         ['a1', 'c2', 'a3']
         """
-        order, _ = _to_flat(squares, board)
-        return cls(board, order, closed)
+        flat = _to_flat(squares, board)
+        if flat.off_name:  # the order was cut there: let the check name that square
+            check_order(board, flat, closed)
+        return cls(board, flat.order, closed)
 
     # ----------------------------------------------------------------- views
     @property

@@ -29,11 +29,11 @@ knightgraph.exceptions.InvalidTourError: square #3 c2 is not a knight's move fro
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from .board import KNIGHT, Board, SquareLike, parse_square_text, square_name
+from .board import KNIGHT, Board, SquareLike, coerce_square, describe_square
 from .exceptions import InvalidSquareError, InvalidTourError
 
 if TYPE_CHECKING:
@@ -122,8 +122,7 @@ def validate_tour(
     knightgraph.exceptions.InvalidTourError: not closed: the last square ... is not a knight's move from the first square a1
     """
     board = _resolve_board(tour, m, n, leaper, removed)
-    order, first_off = _to_flat(tour, board)
-    check_order(board, order, closed, start=start, end=end, first_off=first_off)
+    check_order(board, _to_flat(tour, board), closed, start=start, end=end)
 
 
 def is_knight_tour(
@@ -162,55 +161,64 @@ def _resolve_board(
     return as_board(m, n, leaper=leaper, removed=removed)
 
 
-def _to_flat(tour: object, board: Board) -> tuple[NDArray[np.int64], int]:
-    """Convert any accepted tour form to flat indices; report the first off-board step.
+class Flat(NamedTuple):
+    """A tour as flat indices, cut before its first square off the board (if any)."""
 
-    Off-board entries are replaced by 0 in the returned array; the second value
-    is the position of the first one (``_NONE`` if there is none).
+    order: NDArray[Any]
+    first_off: int = _NONE
+    off_name: str = ""
+
+
+def _to_flat(tour: object, board: Board) -> Flat:
+    """Convert any accepted tour form to flat indices, noting the first off-board step.
+
+    The order is cut just before that step: nothing after it can be the first defect.
     """
     order = getattr(tour, "order", None)
     if isinstance(order, np.ndarray) and getattr(tour, "board", None) == board:
-        return order, int(_NONE)
+        return Flat(order)
     if isinstance(tour, np.ndarray) and tour.ndim == 1 and np.issubdtype(tour.dtype, np.integer):
-        bad = (tour < 0) | (tour >= board.area)
-        return tour, _first_true(bad)
-    rc = _to_pairs(tour)
-    r, c = rc[:, 0], rc[:, 1]
-    bad = (r < 0) | (r >= board.m) | (c < 0) | (c >= board.n)
-    first = _first_true(bad)
-    if first != _NONE:
-        r0, c0 = int(r[first]), int(c[first])
-        where = square_name(r0, c0) if r0 >= 0 and c0 >= 0 else f"({r0}, {c0})"
-        raise InvalidTourError(
-            f"square #{first + 1} {where} is off the {board.m}x{board.n} board",
-            defect="off-board",
-            step=first,
-        )
-    return r * board.n + c, int(_NONE)
-
-
-def _to_pairs(tour: Any) -> NDArray[np.int64]:
+        first = _first_true((tour < 0) | (tour >= board.area))
+        if first == _NONE:
+            return Flat(tour)
+        return Flat(tour[:first], first, f"(index {int(tour[first])})")
     if isinstance(tour, np.ndarray):
-        if tour.ndim == 2 and tour.shape[1] == 2 and np.issubdtype(tour.dtype, np.integer):
-            return tour.astype(np.int64, copy=False)
-        raise InvalidTourError(
-            f"a tour array must be 1-D flat indices or (N, 2) pairs, not shape {tour.shape}"
+        if not (tour.ndim == 2 and tour.shape[1] == 2 and np.issubdtype(tour.dtype, np.integer)):
+            raise InvalidTourError(
+                f"a tour array must be 1-D flat indices or (N, 2) pairs, not shape {tour.shape}"
+            )
+        r, c = tour[:, 0].astype(np.int64), tour[:, 1].astype(np.int64)
+        first = _first_true((r < 0) | (r >= board.m) | (c < 0) | (c >= board.n))
+    else:
+        pairs = _to_pairs(tour)
+        first = next(
+            (
+                k
+                for k, (r0, c0) in enumerate(pairs)
+                if not (0 <= r0 < board.m and 0 <= c0 < board.n)
+            ),
+            _NONE,
         )
+        rc = np.array(pairs[: min(first, len(pairs))], dtype=np.int64).reshape(-1, 2)
+        r, c = rc[:, 0], rc[:, 1]
+    if first == _NONE:
+        return Flat(r * board.n + c)
+    r0, c0 = (int(x) for x in (tour[first] if isinstance(tour, np.ndarray) else pairs[first]))
+    name = describe_square(r0, c0)
+    return Flat((r[:first] * board.n + c[:first]), first, name)
+
+
+def _to_pairs(tour: Any) -> list[tuple[int, int]]:
+    """Python ``(r, c)`` pairs from pairs or algebraic names; malformed items are named."""
     pairs = []
     for k, item in enumerate(tour):
         try:
-            if isinstance(item, str):
-                pairs.append(parse_square_text(item))
-            else:
-                r, c = item
-                if isinstance(r, bool) or isinstance(c, bool):
-                    raise TypeError
-                pairs.append((int(r), int(c)))
-        except (InvalidSquareError, TypeError, ValueError):
+            pairs.append(coerce_square(item))
+        except InvalidSquareError:
             raise InvalidTourError(
                 f"square #{k + 1} {item!r} is not a square", defect="malformed", step=k
             ) from None
-    return np.array(pairs, dtype=np.int64).reshape(-1, 2)
+    return pairs
 
 
 def _first_true(mask: NDArray[np.bool_]) -> int:
@@ -221,54 +229,68 @@ def _first_true(mask: NDArray[np.bool_]) -> int:
 
 def check_order(
     board: Board,
-    order: NDArray[Any],
+    order: Flat | NDArray[Any],
     closed: bool,
     *,
     start: SquareLike | None = None,
     end: SquareLike | None = None,
-    first_off: int = int(_NONE),
 ) -> None:
-    """Validate flat indices ``order`` (all within ``0 .. m*n - 1`` before ``first_off``).
+    """Validate flat indices (or a :class:`Flat` cut at its first off-board step).
 
     This is the engine behind :func:`validate_tour` and ``Tour(...)``.  Each
     finder only looks before the earliest defect found so far, so on a tie the
-    earlier kind in the list wins.
+    earlier kind wins: off the board, removed, repeated, not a leap.
     """
-    step, kind = first_off, "off-board"
+    flat = order if isinstance(order, Flat) else Flat(order)
+    seq = flat.order
+    step, kind = flat.first_off, "off-board"
     finders = (
         ("removed", _first_removed),
-        ("bad-move", _first_bad_move),
         ("repeated", _first_repeat),
+        ("bad-move", _first_bad_move),
     )
     for name, finder in finders:
-        found = finder(order[: min(step, len(order))], board)
+        found = finder(seq[: min(step, len(seq))], board)
         if found < step:
             step, kind = found, name
     if step != _NONE:
-        raise _step_error(board, order, step, kind)
-    if len(order) != board.num_squares:
-        _raise_length(board, order)
-    ends = ((start, 0, "starts", "wrong-start"), (end, len(order) - 1, "ends", "wrong-end"))
+        raise _step_error(board, flat, step, kind)
+    if len(seq) != board.num_squares:
+        _raise_length(board, seq)
+    ends = ((start, 0, "starts", "wrong-start"), (end, len(seq) - 1, "ends", "wrong-end"))
     for want, pos, verb, defect in ends:
-        if want is not None and int(order[pos]) != board.index(want):
+        if want is not None and int(seq[pos]) != board.index(want):
             raise InvalidTourError(
-                f"{verb} at {board.name(int(order[pos]))}, not {board.name(board.index(want))}",
+                f"{verb} at {board.name(int(seq[pos]))}, not {board.name(board.index(want))}",
                 defect=defect,
                 step=pos,
             )
-    if closed and not _is_leap(board, int(order[-1]), int(order[0])):
-        raise InvalidTourError(
-            f"not closed: the last square {board.name(int(order[-1]))} is not "
-            f"{_leap_words(board)} from the first square {board.name(int(order[0]))}",
-            defect="not-closed",
-            step=len(order) - 1,
-        )
+    if closed:
+        _check_closing(board, seq)
+
+
+def _check_closing(board: Board, seq: NDArray[Any]) -> None:
+    """A closed tour is a cycle: at least three squares, the last one leap from the first."""
+    last, first = board.name(int(seq[-1])), board.name(int(seq[0]))
+    if not _is_leap(board, int(seq[-1]), int(seq[0])):
+        why = f"the last square {last} is not {_leap_words(board)} from the first square {first}"
+    elif len(seq) < 3:
+        why = f"two squares make no cycle ({first} and {last} would use one move twice)"
+    else:
+        return
+    raise InvalidTourError(f"not closed: {why}", defect="not-closed", step=len(seq) - 1)
+
+
+def _short(order: NDArray[Any], board: Board) -> bool:
+    """True when the sequence is much shorter than the board: use sorting, not board-sized arrays."""
+    return len(order) * 64 < board.area
 
 
 def _first_removed(order: NDArray[Any], board: Board) -> int:
     if not board.removed:
         return int(_NONE)
-    return _first_true(~board.available()[order])
+    gone = np.fromiter((r * board.n + c for r, c in board.removed), dtype=np.int64)
+    return _first_true(np.isin(order, gone))
 
 
 def _leap_words(board: Board) -> str:
@@ -297,25 +319,28 @@ def _first_bad_move(order: NDArray[Any], board: Board) -> int:
 
 
 def _first_repeat(order: NDArray[Any], board: Board) -> int:
-    """Position of the first square visited for the second time."""
-    seen = np.zeros(board.area, dtype=bool)
-    for lo in range(0, len(order), _CHUNK):
-        seen[order[lo : lo + _CHUNK]] = True
-    if int(np.count_nonzero(seen)) == len(order):
-        return int(_NONE)
+    """Position of the first square visited for the second time.
+
+    A board-sized boolean array answers "no repeat" in one linear pass; only
+    when there is one (or the sequence is short) does sorting locate it.
+    """
+    if not _short(order, board):
+        seen = np.zeros(board.area, dtype=bool)
+        for lo in range(0, len(order), _CHUNK):
+            seen[order[lo : lo + _CHUNK]] = True
+        if int(np.count_nonzero(seen)) == len(order):
+            return int(_NONE)
     _, first_positions = np.unique(order, return_index=True)
     is_first = np.zeros(len(order), dtype=bool)
     is_first[first_positions] = True
     return _first_true(~is_first)
 
 
-def _step_error(board: Board, order: NDArray[Any], step: int, kind: str) -> InvalidTourError:
+def _step_error(board: Board, flat: Flat, step: int, kind: str) -> InvalidTourError:
     if kind == "off-board":
-        return InvalidTourError(
-            f"square #{step + 1} (index {int(order[step])}) is off the {board.m}x{board.n} board",
-            defect=kind,
-            step=step,
-        )
+        message = f"square #{step + 1} {flat.off_name} is off the {board.m}x{board.n} board"
+        return InvalidTourError(message, defect=kind, step=step)
+    order = flat.order
     here = f"#{step + 1} {board.name(int(order[step]))}"
     if kind == "removed":
         message = f"square {here} is removed from the board"
@@ -330,15 +355,26 @@ def _step_error(board: Board, order: NDArray[Any], step: int, kind: str) -> Inva
 
 def _raise_length(board: Board, order: NDArray[Any]) -> None:
     count = len(order)
-    if count > board.num_squares:
-        detail = ""
-    else:
-        missing = board.available()
-        missing[order] = False
-        detail = f" ({board.name(int(np.argmax(missing)))} is never visited)" if count else ""
+    detail = ""
+    if 0 < count < board.num_squares:
+        detail = f" ({board.name(_first_unvisited(board, order))} is never visited)"
     raise InvalidTourError(
         f"the tour visits {count} squares, the {board.m}x{board.n} board has {board.num_squares}"
         + detail,
         defect="length",
         step=None,
     )
+
+
+def _first_unvisited(board: Board, order: NDArray[Any]) -> int:
+    """The lowest flat index on the board that ``order`` misses (it misses one)."""
+    if _short(order, board):
+        visited = set(order.tolist())
+        return next(
+            i
+            for i in range(board.area)
+            if i not in visited and board.square(i) not in board.removed
+        )
+    missing = board.available()
+    missing[order] = False
+    return int(np.argmax(missing))

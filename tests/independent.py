@@ -6,6 +6,8 @@ package cannot hide itself: every tour the package returns is checked here too.
 
 from __future__ import annotations
 
+import itertools
+
 
 def tour_defect(m, n, squares, closed=False, start=None, end=None, leaper=(1, 2), removed=()):
     """None if ``squares`` ((r, c) pairs) is a tour of the m x n board, else why not."""
@@ -13,7 +15,7 @@ def tour_defect(m, n, squares, closed=False, start=None, end=None, leaper=(1, 2)
     squares = [tuple(s) for s in squares]
     if set(squares) != board or len(squares) != len(board):
         return "does not visit every square exactly once"
-    steps = list(zip(squares, squares[1:]))
+    steps = list(itertools.pairwise(squares))
     if closed:
         steps.append((squares[-1], squares[0]))
     for (a, b), (c, d) in steps:
@@ -32,22 +34,53 @@ def knight_moves(m, n, r, c, leaper=(1, 2)):
     return [(r + x, c + y) for x, y in sorted(deltas) if 0 <= r + x < m and 0 <= c + y < n]
 
 
-def all_tours(m, n, start, closed=False):
-    """Every open (or closed) tour from ``start`` by plain recursion (small boards only)."""
-    total, path, seen, out = m * n, [start], {start}, []
+def tour_ends(m, n, start, closed=False, leaper=(1, 2), removed=()):
+    """How many tours start at ``start``, by end square: {(r, c): count}.
+
+    Plain depth-first enumeration over bit sets, no pruning: open tours are
+    directed paths from ``start``; closed ones must end a leap from it.
+    """
+    gone = sum(1 << (r * n + c) for r, c in removed)
+    nbr = [
+        sum(1 << (r * n + c) for r, c in knight_moves(m, n, i // n, i % n, leaper)) & ~gone
+        for i in range(m * n)
+    ]
+    first = start[0] * n + start[1]
+    counts = {}
+
+    def go(here, free):
+        if not free:
+            if not closed or nbr[here] >> first & 1:
+                counts[divmod(here, n)] = counts.get(divmod(here, n), 0) + 1
+            return
+        options = nbr[here] & free
+        while options:
+            low = options & -options
+            options ^= low
+            go(low.bit_length() - 1, free ^ low)
+
+    go(first, ((1 << (m * n)) - 1) & ~gone ^ (1 << first))
+    return counts
+
+
+def first_tour(m, n, start, moves, end=None, closed=False):
+    """The first tour a textbook recursive DFS finds, trying ``moves`` (d_rank, d_file) in order."""
+    path, seen = [start], {start}
 
     def go():
-        if len(path) == total:
-            if not closed or path[0] in knight_moves(m, n, *path[-1]):
-                out.append(list(path))
-            return
-        for sq in knight_moves(m, n, *path[-1]):
-            if sq not in seen:
+        r, c = path[-1]
+        if len(path) == m * n:
+            last_ok = end is None or path[-1] == end
+            return last_ok and (not closed or path[0] in knight_moves(m, n, r, c))
+        for dr, dc in moves:
+            sq = (r + dr, c + dc)
+            if 0 <= sq[0] < m and 0 <= sq[1] < n and sq not in seen:
                 seen.add(sq)
                 path.append(sq)
-                go()
+                if go():
+                    return True
                 path.pop()
                 seen.discard(sq)
+        return False
 
-    go()
-    return out
+    return list(path) if go() else None

@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..board import KNIGHT, Board, SquareLike
-from ..resources import require_memory
 from ..tour import SearchResult
 from ..verify import as_board
 from .base import (
@@ -48,9 +47,6 @@ __all__ = [
     "tour_exists",
 ]
 
-TOUR_BYTES_PER_SQUARE = 16
-"""The verified tour (4-8 bytes a square) plus the verifier's working arrays."""
-
 
 def estimate_memory(board: Board, method: str = "auto") -> int:
     """Bytes a search with ``method`` needs on ``board``, estimated before allocating.
@@ -58,9 +54,9 @@ def estimate_memory(board: Board, method: str = "auto") -> int:
     Examples
     --------
     >>> estimate_memory(Board(1000, 1000), "warnsdorff")
-    176000000
+    720000000
     """
-    return board.area * (solver_info(method).bytes_per_square + TOUR_BYTES_PER_SQUARE)
+    return solver_info(method).memory(board)
 
 
 def find_tour(
@@ -126,12 +122,7 @@ def find_tour(
     <Status.PROVEN_ABSENT: 'proven_absent'>
     """
     board = as_board(m, n, leaper=leaper, removed=removed)
-    run = get_solver(method)
-    require_memory(
-        estimate_memory(board, method),
-        f"a tour of {board.m}x{board.n} ({board.area:,} squares) with method {method}",
-    )
-    return run(
+    return get_solver(method)(
         board,
         closed=closed,
         start=start,

@@ -47,6 +47,7 @@ __all__ = ["backtrack", "parse_moves"]
 
 _CHECK_EVERY = 1024  # placements between budget checks
 _MEMO_CAP = 4_000_000  # failed positions remembered at most
+_MEMO_BYTES = 512 * 2**20  # ... and the memory they may take (each is a board-wide bit set)
 
 
 def parse_moves(moves: str | Sequence[Sequence[int]], board: Board) -> list[tuple[int, int]]:
@@ -88,7 +89,11 @@ class _Abort(Exception):
 
 @dataclass
 class _Search:
-    """One exact search: tables, the request, and the counters."""
+    """One exact search: tables, the request, and the counters.
+
+    Memory is linear in the board: per-square move lists, a few board-wide
+    bit sets, and the memo (capped at :data:`_MEMO_BYTES`).
+    """
 
     problem: Problem
     budget: Budget
@@ -97,20 +102,21 @@ class _Search:
     prune: bool
     memo: set[int] | None
     targets: list[list[int]] = field(init=False)
-    nbr: list[int] = field(init=False)
     shifts: list[tuple[int, int]] = field(init=False)
     full: int = field(init=False)
     sparse: list[int] = field(init=False)
+    visited: bytearray = field(init=False)
     stats: dict[str, Any] = field(default_factory=lambda: {"placed": 0, "tried": 0})
     noise: list[float] = field(default_factory=list)
     next_check: int = 0
+    memo_cap: int = 0
 
     def __post_init__(self) -> None:
         board = self.problem.board
         position = {move: j for j, move in enumerate(board.offsets)}
         table = board.move_table()[:, [position[m] for m in self.moves]]
         self.targets = table.tolist()
-        self.nbr = [sum(1 << t for t in row if t >= 0) for row in self.targets]
+        self.visited = bytearray(board.area)
         self.full = _bits(board.available())
         partition = schwenk_partition(board) if self.prune else None
         self.sparse = [] if partition is None else [_bits(partition[0])]
@@ -118,8 +124,17 @@ class _Search:
         self.shifts = [
             (_bits(table[:, j] >= 0), dr * n + dc) for j, (dr, dc) in enumerate(self.moves)
         ]
+        self.memo_cap = min(_MEMO_CAP, _MEMO_BYTES // (board.area // 8 + 64))
 
     # ------------------------------------------------------ bit-parallel sets
+    def _neighbours(self, square: int) -> int:
+        """The squares one leap from ``square``, as a bit set."""
+        out = 0
+        for t in self.targets[square]:
+            if t >= 0:
+                out |= 1 << t
+        return out
+
     def _expand(self, squares: int) -> int:
         """All squares one leap from ``squares``."""
         out = 0
@@ -140,7 +155,7 @@ class _Search:
 
     def _connected(self, here: int, free: int) -> bool:
         """Can every square of ``free`` be reached from ``here`` through ``free``?"""
-        reach = self.nbr[here] & free
+        reach = self._neighbours(here) & free
         frontier = reach
         while frontier and reach != free:
             frontier = self._expand(frontier) & free & ~reach
@@ -155,7 +170,7 @@ class _Search:
         if not free:
             return True
         closed, end = self.problem.closed, self.problem.end
-        if closed and not self.nbr[start] & free:
+        if closed and not self._neighbours(start) & free:
             return False
         room = free | (1 << here) | ((1 << start) if closed else 0)
         short = free & ~self._two_or_more(room)
@@ -186,34 +201,44 @@ class _Search:
                 return False
         return True
 
-    def candidates(self, here: int, free: int) -> list[int]:
+    def candidates(self, here: int) -> list[int]:
         """Moves to try from ``here``: the fixed order, or fewest onward moves first
         (ties in the fixed order, or by :attr:`noise` when it is set)."""
         row = self.targets[here]
         if not self.warnsdorff:
             return row
-        nbr, noise = self.nbr, self.noise
-        valid = [t for t in row if t >= 0 and free >> t & 1]
+        targets, visited, noise = self.targets, self.visited, self.noise
+        valid = [t for t in row if t >= 0 and not visited[t]]
+
+        def onward(t: int) -> int:
+            return sum(1 for u in targets[t] if u >= 0 and not visited[u])
+
         if noise:
-            return sorted(valid, key=lambda t: ((nbr[t] & free).bit_count(), noise[t]))
-        return sorted(valid, key=lambda t: (nbr[t] & free).bit_count())
+            return sorted(valid, key=lambda t: (onward(t), noise[t]))
+        return sorted(valid, key=onward)
 
     # ------------------------------------------------------------- the search
+    def complete(self, last: int, start: int) -> bool:
+        """Does a path through every square ending at ``last`` answer the request?"""
+        closed, end = self.problem.closed, self.problem.end
+        if end is not None and last != end:
+            return False
+        return not closed or (start in self.targets[last] and self.problem.board.num_squares > 2)
+
     def run(self, start: int) -> list[int] | None:
         """Depth-first search from ``start``; the tour's order, or None if none exists."""
         total = self.problem.board.num_squares
-        closed, end = self.problem.closed, self.problem.end
-        nbr, memo, prune, stats = self.nbr, self.memo, self.prune, self.stats
+        end = self.problem.end
+        memo, prune, stats, visited = self.memo, self.prune, self.stats, self.visited
         area = self.problem.board.area
         if total == 1:
-            return None if closed else [start]
+            return [start] if self.complete(start, start) else None
         free = self.full & ~(1 << start)
         if prune and not self.viable(start, free, start):
             return None
-        visited = bytearray(area)
         visited[start] = 1
         path = [start]
-        frames = [self.candidates(start, free)]
+        frames = [self.candidates(start)]
         cursor = [0]
         placed, tried = stats["placed"], stats["tried"]
         self._check_budget(placed, tried)
@@ -222,7 +247,7 @@ class _Search:
                 options, k = frames[-1], cursor[-1]
                 if k == len(options):
                     here = path.pop()
-                    if memo is not None and len(memo) < _MEMO_CAP:
+                    if memo is not None and len(memo) < self.memo_cap:
                         memo.add(free * area + here)
                     visited[here] = 0
                     free |= 1 << here
@@ -241,13 +266,13 @@ class _Search:
                 free ^= 1 << nxt
                 path.append(nxt)
                 if len(path) == total:
-                    if (nbr[nxt] >> start & 1) if closed else (end is None or nxt == end):
+                    if self.complete(nxt, start):
                         return path
                 elif not (
                     (memo is not None and free * area + nxt in memo)
                     or (prune and not self.viable(nxt, free, start))
                 ):
-                    frames.append(self.candidates(nxt, free))
+                    frames.append(self.candidates(nxt))
                     cursor.append(0)
                     continue
                 path.pop()
@@ -256,6 +281,8 @@ class _Search:
             return None
         finally:
             stats["placed"], stats["tried"] = placed, tried
+            for square in path:
+                visited[square] = 0
 
     def _check_budget(self, placed: int, tried: int) -> None:
         """Stop (raise ``_Abort``) when the budget is spent; else set the next check."""
@@ -295,7 +322,8 @@ def _start_order(problem: Problem, warnsdorff: bool) -> list[int]:
 @solver(
     "backtrack",
     exact=True,
-    bytes_per_square=400,
+    bytes_per_square=320,
+    fixed_bytes=_MEMO_BYTES,
     summary="depth-first search in a fixed move order, optionally pruned",
 )
 def backtrack(
@@ -327,7 +355,8 @@ def backtrack(
     prune : bool
         Cut subtrees that contain no tour (see Notes).
     memo : bool
-        Remember failed positions (up to four million) and skip them when met again.
+        Remember failed positions (up to four million, and 512 MiB) and skip
+        them when met again.
     restarts : int
         With ``order="warnsdorff"``: break ties at random (seeded) and restart
         the search with fresh ties after ``restarts * luby(k)`` placements in
@@ -406,13 +435,17 @@ def backtrack(
             for start in starts:
                 path = search.run(start)
                 if path is not None:
-                    return problem.found(unwind(path), {**search.stats, "runs": run})
+                    return problem.found(unwind(path), _stats(search, restarts, run))
             return _exhausted(problem, search, starts)
         except _Abort as stop:
             why = budget.exceeded(search.stats["placed"])
             if not restarts or why:
-                return problem.aborted(why or str(stop), {**search.stats, "runs": run})
+                return problem.aborted(why or str(stop), _stats(search, restarts, run))
     raise AssertionError("unreachable")
+
+
+def _stats(search: _Search, restarts: int, run: int) -> dict[str, Any]:
+    return {**search.stats, "runs": run} if restarts else dict(search.stats)
 
 
 def _luby(i: int) -> int:
@@ -439,13 +472,12 @@ def _luby(i: int) -> int:
 
 
 def _exhausted(problem: Problem, search: _Search, starts: list[int]) -> SearchResult:
-    method = "depth-first search" + (", pruned" if search.prune else "")
     where = " from any start" if problem.start is None and not problem.closed else ""
     stats = search.stats
     return problem.absent(
         Certificate(
             "exhaustive-search",
-            f"a complete {method.split(',')[0]} ({stats['placed']:,} squares placed"
+            f"a complete depth-first search ({stats['placed']:,} squares placed"
             f"{', pruned' if search.prune else ''}) found no tour{where}",
             {
                 "placed": stats["placed"],

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from typing import Any, Protocol
 
 from ..board import Board, SquareLike
 from ..exceptions import InvalidOptionError, InvalidSquareError, KnightGraphError
+from ..resources import require_memory
 from ..tour import Certificate, SearchResult, Status, Tour
 
 __all__ = [
@@ -157,10 +159,23 @@ class Budget:
     progress: Callable[[dict[str, Any]], None] | None = None
     started: float = field(default_factory=time.monotonic)
 
-    @property
-    def deadline(self) -> float | None:
-        """The monotonic time at which the search must stop, if any."""
-        return None if self.timeout is None else self.started + self.timeout
+    @classmethod
+    def make(
+        cls,
+        timeout: float | None = None,
+        limit: int | None = None,
+        progress: Callable[[dict[str, Any]], None] | None = None,
+    ) -> Budget:
+        """A budget from user input: ``timeout`` >= 0 seconds, ``limit`` >= 0 units."""
+        if timeout is not None and not (
+            isinstance(timeout, int | float) and 0 <= timeout < math.inf
+        ):
+            raise InvalidOptionError(f"invalid timeout {timeout!r}: expected seconds >= 0")
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, int) or limit < 0
+        ):
+            raise InvalidOptionError(f"invalid limit {limit!r}: expected a whole number >= 0")
+        return cls(timeout, limit, progress)
 
     def out_of_time(self) -> bool:
         """True once the timeout has passed."""
@@ -171,12 +186,6 @@ class Budget:
         and a work limit of its own (never more than this budget's)."""
         limits = [x for x in (limit, self.limit) if x is not None]
         return Budget(self.timeout, min(limits) if limits else None, self.progress, self.started)
-
-    def remaining(self) -> float | None:
-        """Seconds left, or None without a timeout."""
-        if self.timeout is None:
-            return None
-        return max(0.0, self.started + self.timeout - time.monotonic())
 
     def exceeded(self, work: int) -> str | None:
         """Why the search must stop after ``work`` units, or None to go on."""
@@ -200,11 +209,15 @@ class SolverInfo:
     """A registry entry: where the solver lives, whether it can prove absence, what it costs."""
 
     name: str
-    target: str
     exact: bool
     bytes_per_square: int
+    fixed_bytes: int
     summary: str
     options: frozenset[str] = frozenset()
+
+    def memory(self, board: Board) -> int:
+        """Bytes a search on ``board`` needs, with the verified tour it returns."""
+        return board.area * self.bytes_per_square + self.fixed_bytes
 
 
 _REGISTRY: dict[str, SolverInfo] = {}
@@ -223,6 +236,7 @@ def solver(
     *,
     exact: bool = False,
     bytes_per_square: int = 64,
+    fixed_bytes: int = 0,
     summary: str = "",
 ) -> Callable[[Implementation], Solver]:
     """Register an implementation under ``name`` with the public solver signature.
@@ -230,7 +244,10 @@ def solver(
     The implementation is called as ``impl(problem, budget, seed=seed,
     **options)`` and returns a :class:`SearchResult`; it must never report
     PROVEN_ABSENT unless ``exact`` (it may still return a certificate found by
-    a cheap argument).
+    a cheap argument).  Before it runs, the memory it needs
+    (``bytes_per_square`` per cell, counting the tour it returns and its
+    verification, plus ``fixed_bytes``) is checked against what the machine
+    has free: :class:`BoardTooLargeError` otherwise.
     """
 
     def decorate(impl: Implementation) -> Solver:
@@ -255,8 +272,12 @@ def solver(
                     + (f": it takes {', '.join(sorted(known))}" if known else "")
                 )
             problem = Problem.make(board, closed, start, end)
-            budget = options.pop("budget", None) or Budget(
-                timeout=timeout, limit=limit, progress=options.pop("progress", None)
+            budget = options.pop("budget", None) or Budget.make(
+                timeout, limit, options.pop("progress", None)
+            )
+            require_memory(
+                info.memory(board),
+                f"a tour of {board.m}x{board.n} ({board.area:,} squares) with method {name}",
             )
             began = time.perf_counter()
             result = impl(problem, budget, seed=seed, **options)
@@ -265,10 +286,8 @@ def solver(
             _check_answer(problem, result)
             return result
 
-        target = f"{impl.__module__}:{impl.__name__}"
-        _REGISTRY[name] = SolverInfo(
-            name, target, exact, bytes_per_square, summary, frozenset(known)
-        )
+        info = SolverInfo(name, exact, bytes_per_square, fixed_bytes, summary, known)
+        _REGISTRY[name] = info
         _LOADED[name] = run
         return run
 

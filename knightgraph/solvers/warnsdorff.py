@@ -34,7 +34,7 @@ import numpy as np
 
 from ..exceptions import InvalidOptionError
 from ..existence import colour_obstruction
-from ..proofs import partition_obstruction
+from ..proofs import closing_move_obstruction, partition_obstruction
 from ..tour import SearchResult
 from .base import Budget, Problem, solver
 
@@ -49,8 +49,22 @@ in the move order; ``pohl`` (Pohl 1967) the smallest sum of the onward
 degrees of its own unvisited neighbours, then a seeded random choice."""
 
 
+class _OutOfBudget(Exception):
+    def __init__(self, why: str, steps: int) -> None:
+        super().__init__(why)
+        self.steps = steps
+
+
+_CHECK_EVERY = 4096  # moves between budget checks
+
+
 class _Walk:
-    """One path under construction: order, positions, and onward degrees."""
+    """The path under construction: order, positions, and onward degrees.
+
+    The tables are built once per search; :meth:`reset` starts a new attempt.
+    Missing moves point at a sentinel square ``m * n`` that counts as visited,
+    so the move lists come straight from the move table without filtering.
+    """
 
     def __init__(self, problem: Problem, rng: random.Random, rule: str, budget: Budget) -> None:
         board = problem.board
@@ -59,20 +73,42 @@ class _Walk:
         self.budget = budget
         self.total = board.num_squares
         table = board.move_table()
-        self.targets: list[list[int]] = [[t for t in row if t >= 0] for row in table.tolist()]
-        self.degree: list[int] = [len(row) for row in self.targets]
-        self.visited = bytearray(board.area)
+        self.full_degree = [*(table >= 0).sum(axis=1).tolist(), 0]
+        table[table < 0] = board.area
+        self.targets: list[list[int]] = table.tolist()
+        del table
+        self.degree: list[int] = []
+        self.visited = bytearray(board.area + 1)
         self.path = np.empty(self.total, dtype=np.int64)
-        self.pos = np.full(board.area, -1, dtype=np.int64)
+        self.pos = np.full(board.area + 1, -1, dtype=np.int64)
         self.length = 0
         self.steps = 0
+        self.next_check = 0
         self.choose = self._chooser(rule, board.m, board.n)
+        self.check_budget()
+
+    def reset(self) -> None:
+        """Empty the path for a new attempt (the step count goes on)."""
+        self.degree[:] = self.full_degree
+        self.visited[:] = bytes(len(self.visited))
+        self.visited[-1] = 1  # the sentinel
+        self.pos.fill(-1)
+        self.length = 0
+
+    def check_budget(self) -> None:
+        """Raise ``_OutOfBudget`` when the budget is spent."""
+        why = self.budget.exceeded(self.steps)
+        if why:
+            raise _OutOfBudget(why, self.steps)
+        limit = self.budget.limit
+        self.next_check = self.steps + (_CHECK_EVERY if limit is None else min(_CHECK_EVERY, 64))
 
     # ------------------------------------------------------------- the rule
     def _chooser(self, rule: str, m: int, n: int) -> Callable[[list[int]], int]:
-        degree, targets, visited, rng = self.degree, self.targets, self.visited, self.rng
+        targets, visited, rng = self.targets, self.visited, self.rng
 
         def onward_sum(t: int) -> int:
+            degree = self.degree
             return sum(degree[u] for u in targets[t] if not visited[u])
 
         def nearness_to_centre(t: int) -> int:
@@ -131,6 +167,8 @@ class _Walk:
             self.visit(nxt)
             here = nxt
             self.steps += 1
+            if self.steps >= self.next_check:
+                self.check_budget()
 
     def retreat(self, count: int) -> None:
         """Take the last ``count`` squares off the path (never the first), then step
@@ -225,15 +263,14 @@ class _Walk:
                 self.rotate(min(options, key=lambda i: distance(int(self.path[i + 1]))))
             else:
                 self.rotate(self.rng.choice(options))
-            if self.steps % 64 == 0 and self.budget.exceeded(self.steps):
-                return False
+            self.check_budget()
         return good(int(self.path[self.length - 1]))
 
     def unvisited(self, most: int) -> list[int] | None:
         """The unvisited squares if there are at most ``most`` of them, else None."""
         if self.total - self.length > most:
             return None
-        free = np.frombuffer(self.visited, dtype=np.uint8) == 0
+        free = np.frombuffer(self.visited, dtype=np.uint8)[:-1] == 0
         return np.flatnonzero(free & self.problem.board.available()).tolist()
 
     def first_contact(self, holes: list[int]) -> int:
@@ -261,7 +298,7 @@ def _attempt(walk: _Walk, start: int, repair: bool) -> bool:
     patience = 4 * int(walk.total**0.5) + 50
     retreats = 0
     while walk.length < walk.total:
-        if not repair or walk.budget.exceeded(walk.steps) or retreats > patience:
+        if not repair or retreats > patience:
             return False
         holes = walk.unvisited(16)
         behind = walk.length - walk.first_contact(holes) if holes else walk.total
@@ -305,7 +342,7 @@ def _free_start(problem: Problem, rng: random.Random, *, first: bool) -> int:
 @solver(
     "warnsdorff",
     exact=False,
-    bytes_per_square=160,
+    bytes_per_square=720,
     summary="Warnsdorff's rule with restarts and Posa rotations",
 )
 def warnsdorff(
@@ -354,31 +391,31 @@ def warnsdorff(
         raise InvalidOptionError(f"invalid attempts {attempts!r}: must be at least 1")
     if rule not in RULES:
         raise InvalidOptionError(f"invalid rule {rule!r}: choose from {', '.join(RULES)}")
-    board = problem.board
-    s, t = problem.start, problem.end
-    if problem.closed and s is not None and t is not None and t not in board.move_table()[s]:
-        return problem.aborted(
-            f"a closed tour cannot end at {board.name(t)}: it is not one move from {board.name(s)}"
+    if problem.closed and problem.start is not None and problem.end is not None:
+        board = problem.board
+        closing = closing_move_obstruction(
+            board, board.square(problem.start), board.square(problem.end)
         )
+        if closing is not None:  # a cheap certificate, not the heuristic's verdict
+            return problem.absent(closing)
     rng = random.Random(0 if seed is None else seed)
     search_problem, unwind = problem.from_required_end()
-    steps = 0
     stats: dict[str, Any] = {"attempts": 0, "steps": 0}
-    for attempt in range(1, attempts + 1):
+    try:
         walk = _Walk(search_problem, rng, rule, budget)
-        walk.steps = steps
-        start = search_problem.start
-        if start is None:
-            start = _free_start(search_problem, rng, first=attempt == 1)
-        done = _attempt(walk, start, repair)
-        steps = walk.steps
-        stats.update(attempts=attempt, steps=steps)
-        budget.report(stats)
-        if done:
-            return problem.found(unwind(walk.path.tolist()), stats)
-        why = budget.exceeded(steps)
-        if why:
-            return problem.aborted(f"Warnsdorff {why}", stats)
+        for attempt in range(1, attempts + 1):
+            walk.reset()
+            start = search_problem.start
+            if start is None:
+                start = _free_start(search_problem, rng, first=attempt == 1)
+            done = _attempt(walk, start, repair)
+            stats.update(attempts=attempt, steps=walk.steps)
+            budget.report(stats)
+            if done:
+                return problem.found(unwind(walk.path.tolist()), stats)
+    except _OutOfBudget as stop:
+        stats["steps"] = stop.steps
+        return problem.aborted(f"Warnsdorff {stop}", stats)
     return problem.aborted(
         f"Warnsdorff's rule ({rule}) found no {problem.describe()} in {attempts} attempts; "
         "this does not mean none exists",
