@@ -63,9 +63,15 @@ def tour_ends(m, n, start, closed=False, leaper=(1, 2), removed=()):
     return counts
 
 
-def first_tour(m, n, start, moves, end=None, closed=False):
-    """The first tour a textbook recursive DFS finds, trying ``moves`` (d_rank, d_file) in order."""
+def first_tour(m, n, start, moves, end=None, closed=False, stats=None):
+    """The first tour a textbook recursive DFS finds, trying ``moves`` (d_rank, d_file) in order.
+
+    ``stats``, if given, receives the textbook counters: ``placed`` squares put on
+    the path after the start and ``tried`` moves examined (on the board or not).
+    """
     path, seen = [start], {start}
+    counts = stats if stats is not None else {}
+    counts.update(placed=0, tried=0)
 
     def go():
         r, c = path[-1]
@@ -73,8 +79,10 @@ def first_tour(m, n, start, moves, end=None, closed=False):
             last_ok = end is None or path[-1] == end
             return last_ok and (not closed or path[0] in knight_moves(m, n, r, c))
         for dr, dc in moves:
+            counts["tried"] += 1
             sq = (r + dr, c + dc)
             if 0 <= sq[0] < m and 0 <= sq[1] < n and sq not in seen:
+                counts["placed"] += 1
                 seen.add(sq)
                 path.append(sq)
                 if go():

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from independent import tour_defect
+from independent import first_tour, tour_defect
 
 import knightgraph
 from knightgraph.cli import main
@@ -803,26 +803,9 @@ def test_seed_makes_warnsdorff_reproducible(capsys) -> None:
 
 def first_dfs_tour(m: int, n: int, start: tuple[int, int], order: list[tuple[int, int]]):
     """Plain depth-first search in a fixed (d_rank, d_file) order: first tour and counters."""
-    path, seen, stats = [start], {start}, {"placed": 0, "tried": 0}
-
-    def go() -> bool:
-        if len(path) == m * n:
-            return True
-        r, c = path[-1]
-        for dr, dc in order:
-            stats["tried"] += 1
-            sq = (r + dr, c + dc)
-            if 0 <= sq[0] < m and 0 <= sq[1] < n and sq not in seen:
-                stats["placed"] += 1
-                seen.add(sq)
-                path.append(sq)
-                if go():
-                    return True
-                path.pop()
-                seen.discard(sq)
-        return False
-
-    assert go()
+    stats: dict[str, int] = {}
+    path = first_tour(m, n, start, order, stats=stats)
+    assert path is not None
     return path, stats
 
 
