@@ -28,7 +28,7 @@ array([[2, 2, 2],
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
@@ -451,33 +451,58 @@ class Board:
             mask[list(self._removed_index)] = False
         return mask
 
-    def move_table(self) -> NDArray[np.signedinteger[Any]]:
+    def move_table(
+        self,
+        moves: Sequence[Square] | None = None,
+        *,
+        missing: int = -1,
+        sentinel: bool = False,
+    ) -> NDArray[np.signedinteger[Any]]:
         """Table ``T`` of shape ``(m * n, k)``: ``T[i, j]`` is the flat index reached
-        from square ``i`` by move ``j`` of :attr:`offsets`, or -1 if that leaves the
-        board or touches a removed square (rows of removed squares are all -1).
+        from square ``i`` by move ``j``, or ``missing`` if that leaves the board or
+        touches a removed square (rows of removed squares are all ``missing``).
+
+        Parameters
+        ----------
+        moves : sequence of (d_rank, d_file), optional
+            The columns, in this order (each one of :attr:`offsets`); default
+            :attr:`offsets`.
+        missing : int, default -1
+            The entry for a move that does not exist.
+        sentinel : bool, default False
+            Add a last row (index ``m * n``) of ``missing`` entries: with
+            ``missing = m * n`` the table then never leads off itself, which is
+            how the compiled kernels avoid bounds checks.
 
         Examples
         --------
         >>> Board(3, 4).move_table()[0].tolist()
         [9, 6, -1, -1, -1, -1, -1, -1]
+        >>> Board(3, 4).move_table([(1, 2), (2, 1)], missing=12, sentinel=True)[[0, 12]].tolist()
+        [[6, 9], [12, 12]]
         """
-        m, n = self.m, self.n
+        columns = self._offsets if moves is None else tuple(tuple(mv) for mv in moves)
+        if not set(columns) <= set(self._offsets):
+            raise InvalidBoardError(
+                f"invalid moves {columns}: not all are moves of the {self.leaper} leaper"
+            )
+        m, n, k = self.m, self.n, len(columns)
         dtype = self.index_dtype()
         grid = np.arange(self.area, dtype=dtype).reshape(m, n)
-        table = np.full((m, n, len(self._offsets)), -1, dtype=dtype)
-        for j, (dr, dc) in enumerate(self._offsets):
+        table = np.full((self.area + int(sentinel), k), missing, dtype=dtype)
+        cells = table[: self.area].reshape(m, n, k)
+        for j, (dr, dc) in enumerate(columns):
             src_r = slice(max(0, -dr), min(m, m - dr))
             src_c = slice(max(0, -dc), min(n, n - dc))
             dst_r = slice(max(0, dr), min(m, m + dr))
             dst_c = slice(max(0, dc), min(n, n + dc))
             if src_r.start < src_r.stop and src_c.start < src_c.stop:
-                table[src_r, src_c, j] = grid[dst_r, dst_c]
-        flat = table.reshape(self.area, len(self._offsets))
+                cells[src_r, src_c, j] = grid[dst_r, dst_c]
         if self._removed_index:
             gone = np.fromiter(self._removed_index, dtype=np.int64)
-            flat[gone] = -1
-            flat[np.isin(flat, gone)] = -1
-        return flat
+            table[gone] = missing
+            table[np.isin(table, gone)] = missing
+        return table
 
     def degrees(self) -> NDArray[np.int64]:
         """Number of available neighbours of every flat index (0 for removed squares)."""

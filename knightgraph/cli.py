@@ -123,30 +123,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_board(tour)
     _add_ends(tour)
     _add_kind(tour)
-    tour.add_argument(
-        "--method", default="auto", metavar="NAME", help="auto (default), backtrack or warnsdorff"
-    )
-    tour.add_argument(
-        "--moves",
-        metavar="MOVES",
-        help='backtrack: trial order "dr,dc;dr,dc;..." as (d_rank, d_file) pairs',
-    )
-    tour.add_argument(
-        "--prune",
-        action="store_true",
-        help="backtrack: cut subtrees that hold no tour (same answer, fewer nodes)",
-    )
-    tour.add_argument(
-        "--rule",
-        metavar="RULE",
-        help="warnsdorff: tie-break rule random (default), first, pohl or roth",
-    )
-    tour.add_argument("--attempts", type=int, metavar="K", help="warnsdorff: restarts (default 20)")
-    tour.add_argument("--seed", type=int, metavar="S", help="seed for random choices")
-    tour.add_argument("--limit", type=int, metavar="N", help="work budget (nodes or steps)")
-    tour.add_argument(
-        "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
-    )
+    _add_search_options(tour, default_method="auto")
     tour.add_argument(
         "--format",
         default="squares",
@@ -176,11 +153,81 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_ends(verify)
     verify.add_argument("--closed", action="store_true", help="also require a closed tour")
     verify.set_defaults(run=_cmd_verify)
+
+    sweep = sub.add_parser(
+        "sweep",
+        help="run a method from every start square; report which succeeded",
+        description="Run a search from every start square and report which gave a tour "
+        "(seed 003's experiment: sweep 50 50 --method warnsdorff --rule border).",
+    )
+    _add_board(sweep)
+    _add_kind(sweep)
+    _add_search_options(sweep, default_method="warnsdorff")
+    sweep.add_argument("--format", default="text", choices=("text", "json"))
+    sweep.set_defaults(run=_cmd_sweep)
+
+    classic = sub.add_parser(
+        "classic",
+        help="the seed-002 exercise: three lines (M N, start, end) in, a tour or Not Found out",
+    )
+    classic.add_argument("file", nargs="?", metavar="FILE", help="the input (default: stdin)")
+    classic.add_argument(
+        "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
+    )
+    classic.set_defaults(run=_cmd_classic)
     return parser
 
 
+def _add_search_options(p: argparse.ArgumentParser, *, default_method: str) -> None:
+    p.add_argument(
+        "--method",
+        default=default_method,
+        metavar="NAME",
+        help=f"auto, backtrack or warnsdorff (default {default_method})",
+    )
+    p.add_argument(
+        "--moves",
+        metavar="MOVES",
+        help='trial order "dr,dc;dr,dc;..." as (d_rank, d_file) pairs (backtrack; warnsdorff ties)',
+    )
+    p.add_argument(
+        "--prune",
+        action="store_true",
+        help="backtrack: cut subtrees that hold no tour (same answer, fewer nodes)",
+    )
+    p.add_argument(
+        "--order",
+        choices=("fixed", "warnsdorff"),
+        help="backtrack: try moves in the fixed order (default) or fewest onward moves first",
+    )
+    p.add_argument(
+        "--rule",
+        metavar="RULE",
+        help="warnsdorff: roth (default), random, first, pohl, squirrel or border",
+    )
+    p.add_argument(
+        "--repair",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="warnsdorff: use Posa rotations (default: on for roth, off for the named rules)",
+    )
+    p.add_argument("--attempts", type=int, metavar="K", help="warnsdorff: walks to try")
+    p.add_argument("--seed", type=int, metavar="S", help="seed for random choices")
+    p.add_argument("--limit", type=int, metavar="N", help="work budget (nodes or steps)")
+    p.add_argument(
+        "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
+    )
+
+
 # ---------------------------------------------------------------------- tour
-_METHOD_FLAGS = {"moves": "--moves", "prune": "--prune", "rule": "--rule", "attempts": "--attempts"}
+_METHOD_FLAGS = {
+    "moves": "--moves",
+    "prune": "--prune",
+    "order": "--order",
+    "rule": "--rule",
+    "repair": "--repair",
+    "attempts": "--attempts",
+}
 
 
 def _solver_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -190,7 +237,9 @@ def _solver_options(args: argparse.Namespace) -> dict[str, Any]:
     given = {
         "moves": args.moves,
         "prune": args.prune or None,
+        "order": args.order,
         "rule": args.rule,
+        "repair": args.repair,
         "attempts": args.attempts,
     }
     options = {k: v for k, v in given.items() if v is not None}
@@ -258,17 +307,20 @@ def _emit(text: str, output: str | None) -> None:
 
 
 @contextmanager
-def _progress(what: str) -> Iterator[Callable[[dict[str, Any]], None] | None]:
-    """A tqdm counter on a terminal (standard error), nothing otherwise."""
+def _progress(
+    what: str, *, unit: str = " steps", total: int | None = None
+) -> Iterator[Callable[[dict[str, Any]], None] | None]:
+    """A tqdm bar on a terminal (standard error), nothing otherwise.  The callback takes
+    the solvers' counters; the work done is ``done``, ``placed`` or ``steps``."""
     if not sys.stderr.isatty():
         yield None
         return
     from tqdm import tqdm
 
-    bar = tqdm(desc=what, unit=" steps", leave=False, file=sys.stderr, mininterval=0.5)
+    bar = tqdm(desc=what, unit=unit, total=total, leave=False, file=sys.stderr, mininterval=0.5)
 
     def update(stats: dict[str, Any]) -> None:
-        work = stats.get("placed", stats.get("steps", 0))
+        work = stats.get("done", stats.get("placed", stats.get("steps", 0)))
         bar.update(max(0, int(work) - bar.n))
         bar.set_postfix(
             {k: v for k, v in stats.items() if k not in ("placed", "steps")}, refresh=False
@@ -358,6 +410,59 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     kind = "closed" if closed else "open"
     print(f"ok: a valid {kind} tour of {board.m}x{board.n} ({board.num_squares} squares)")
     return EXIT_OK
+
+
+# --------------------------------------------------------------------- sweep
+def _cmd_sweep(args: argparse.Namespace) -> int:
+    from .explore import sweep
+
+    board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+    options = _solver_options(args)
+    with _progress("start squares", unit=" starts", total=board.num_squares) as progress:
+        result = sweep(
+            board, method=args.method, closed=args.closed, timeout=args.timeout,
+            seed=args.seed, limit=args.limit,
+            progress=None if progress is None else lambda done, total: progress({"done": done}),
+            **options,
+        )  # fmt: skip
+    if args.format == "json":
+        print(json.dumps(result.to_dict()))
+        return EXIT_OK
+    rows = result.ok.tolist()
+    available = board.available().reshape(board.m, board.n)
+    label = len(str(board.m))
+    for r in range(board.m - 1, -1, -1):
+        cells = "".join(
+            ("." if rows[r][c] else "X") if available[r, c] else " " for c in range(board.n)
+        )
+        print(f"{str(r + 1).rjust(label)} | {cells}")
+    failed = result.failed_squares()
+    shown = " ".join(failed[:20]) + (" ..." if len(failed) > 20 else "")
+    print(
+        f"{result.failures} of {board.num_squares} start squares failed with {args.method}"
+        f" ({result.seconds:.2f} s){': ' + shown if failed else ''}"
+    )
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------- classic
+def _cmd_classic(args: argparse.Namespace) -> int:
+    from .classic import solve_classic
+
+    if args.file is None or args.file == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as err:
+            why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+            raise _UsageError(f"cannot read {args.file!r}: {why}") from None
+    answer = solve_classic(text, timeout=args.timeout)
+    print(answer.text)
+    if answer.text == "Not Found":
+        return EXIT_NO
+    return _EXIT_OF[answer.result.status]
 
 
 # ---------------------------------------------------------------------- main

@@ -149,6 +149,8 @@ def test_two_squares_make_no_closed_tour():
 
 
 def test_exhaustive_search_and_its_certificate():
+    colours = backtrack(Board(7, 7), closed=True, prune=True)  # rule 4, at the root
+    assert colours.certificate.kind == "colour-count" and colours.stats["placed"] == 0
     res = backtrack(Board(4, 4), prune=True, order="warnsdorff")
     assert res.status is Status.PROVEN_ABSENT
     cert = res.certificate
@@ -164,7 +166,7 @@ def test_budgets_abort():
     assert res.status is Status.ABORTED and "timeout" in res.reason
     assert time.monotonic() - began < 2
     res = backtrack(
-        Board(7, 7), closed=True, prune=True, order="warnsdorff", restarts=10, limit=500
+        Board(20, 20), closed=True, prune=True, order="warnsdorff", restarts=10, limit=50
     )
     assert res.status is Status.ABORTED
 
@@ -188,16 +190,30 @@ def test_progress_callback_is_called():
 
 # ---------------------------------------------------------------- Warnsdorff
 @pytest.mark.parametrize("rule", RULES)
-def test_warnsdorff_rules(rule):
-    for m, n, closed, start in [
-        (8, 8, False, "a1"),
-        (8, 8, True, "d4"),
-        (12, 9, False, None),
-        (20, 20, True, None),
-        (31, 29, False, "a1"),
-    ]:
-        res = warnsdorff(Board(m, n), closed=closed, start=start, rule=rule, seed=5)
+def test_warnsdorff_rules_with_rotations(rule):
+    cases = [(8, 8, False, "a1"), (8, 8, True, "d4"), (20, 20, True, None), (31, 31, False, "a1")]
+    if rule != "squirrel":  # defined on square boards only
+        cases += [(12, 9, False, None), (31, 29, False, "a1")]
+    for m, n, closed, start in cases:
+        res = warnsdorff(Board(m, n), closed=closed, start=start, rule=rule, seed=5, repair=True)
         check(res, Board(m, n), closed, start)
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_plain_rules_find_open_tours(rule):
+    for n in (8, 21, 50):
+        start = f"a{n}" if rule == "squirrel" else "a1"
+        check(warnsdorff(Board(n, n), start=start, rule=rule), Board(n, n), False, start)
+
+
+def test_squirrel_rule_is_for_square_boards():
+    with pytest.raises(InvalidOptionError, match="square knight boards"):
+        warnsdorff(Board(8, 9), rule="squirrel")
+    # Squirrel and Cull's orders give a tour from the corner for every side 5..73 (74 fails).
+    assert all(
+        warnsdorff(Board(n, n), start=(n - 1, 0), rule="squirrel").found for n in range(5, 74)
+    )
+    assert not warnsdorff(Board(74, 74), start=(73, 0), rule="squirrel").found
 
 
 def test_warnsdorff_is_reproducible_and_never_claims_absence():
@@ -206,7 +222,7 @@ def test_warnsdorff_is_reproducible_and_never_claims_absence():
     assert a.tour == b.tour
     res = warnsdorff(Board(4, 4), attempts=3)
     assert res.status is Status.ABORTED and "does not mean none exists" in res.reason
-    res = warnsdorff(Board(8, 8), closed=True, start="a1", end="h8")  # a cheap certificate
+    res = warnsdorff(Board(8, 8), closed=True, start="a1", end="h7")  # a cheap certificate
     assert res.status is Status.PROVEN_ABSENT and res.certificate.kind == "degree"
     with pytest.raises(InvalidOptionError):
         warnsdorff(Board(8, 8), attempts=0)

@@ -87,17 +87,18 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
     exact = {"order": "warnsdorff", "prune": True, "memo": True, "restarts": size, "seed": seed}
     if size <= EXACT_LIMIT:
         return _run("backtrack", problem, ends, budget, **exact)
+    # Step budgets: a walk that succeeds takes about `size` steps (moves, rotations);
+    # each phase draws new random choices.
+    base = 0 if seed is None else seed
     phases: list[tuple[str, int | None, dict[str, Any]]] = [
-        ("warnsdorff", None, {"seed": seed, "attempts": 2})
+        ("warnsdorff", 10 * size + 1000, {"seed": base, "attempts": 2})
     ]
     if size <= DIVE_LIMIT:
         phases.append(("backtrack", 4 * size + 1000, exact))
-    phases.append(
-        ("warnsdorff", None, {"seed": None if seed is None else seed + 1, "attempts": 10})
-    )
+    phases.append(("warnsdorff", 20 * size + 2000, {"seed": base + 1, "attempts": 10}))
     if size <= DIVE_LIMIT:
         fallback = EXACT_FALLBACK_NODES if budget.timeout is None else None
-        phases.append(("backtrack", fallback, exact))
+        phases.append(("backtrack", fallback, {**exact, "seed": base + 2}))
     tried: list[str] = []
     for method, limit, options in phases:
         result = _run(method, problem, ends, budget.phase(limit), **options)

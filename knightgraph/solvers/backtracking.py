@@ -39,6 +39,7 @@ import numpy as np
 
 from ..board import Board
 from ..exceptions import InvalidOptionError
+from ..existence import colour_obstruction
 from ..proofs import schwenk_partition
 from ..tour import Certificate, SearchResult
 from .base import Budget, Problem, solver
@@ -244,6 +245,8 @@ class _Search:
         self._check_budget(placed, tried)
         try:
             while frames:
+                if placed >= self.next_check:
+                    self._check_budget(placed, tried)
                 options, k = frames[-1], cursor[-1]
                 if k == len(options):
                     here = path.pop()
@@ -260,8 +263,6 @@ class _Search:
                 if nxt < 0 or visited[nxt] or (prune and nxt == end and len(path) < total - 1):
                     continue
                 placed += 1
-                if placed >= self.next_check:
-                    self._check_budget(placed, tried)
                 visited[nxt] = 1
                 free ^= 1 << nxt
                 path.append(nxt)
@@ -421,11 +422,21 @@ def backtrack(
         raise InvalidOptionError("restarts need order='warnsdorff' (they re-break its ties)")
     board = problem.board
     pairs = parse_moves(moves, board) if moves is not None else list(board.offsets)
+    if prune:
+        colours = colour_obstruction(
+            board,
+            closed=problem.closed,
+            start=None if problem.start is None else board.square(problem.start),
+            end=None if problem.end is None else board.square(problem.end),
+        )
+        if colours is not None:  # rule 4, checked once at the root
+            return problem.absent(colours, {"placed": 0, "tried": 0})
     search_problem, unwind = problem.from_required_end()
     search = _Search(
         search_problem, budget, pairs, order == "warnsdorff", prune, set() if memo else None
     )
     starts = _start_order(search_problem, search.warnsdorff)
+    plain = not (prune or memo or restarts or search.warnsdorff) and board.num_squares > 1
     rng = random.Random(0 if seed is None else seed)
     for run in itertools.count(1):
         if restarts:  # a fresh tie-break, and a node allowance that grows as Luby's sequence
@@ -433,7 +444,7 @@ def backtrack(
             search.budget = budget.phase(search.stats["placed"] + restarts * _luby(run))
         try:
             for start in starts:
-                path = search.run(start)
+                path = _compiled_run(search, start) if plain else search.run(start)
                 if path is not None:
                     return problem.found(unwind(path), _stats(search, restarts, run))
             return _exhausted(problem, search, starts)
@@ -442,6 +453,47 @@ def backtrack(
             if not restarts or why:
                 return problem.aborted(why or str(stop), _stats(search, restarts, run))
     raise AssertionError("unreachable")
+
+
+_COMPILED_CHUNK = 1 << 22  # placements per kernel call between budget checks
+
+
+def _compiled_run(search: _Search, start: int) -> list[int] | None:
+    """:meth:`_Search.run` for plain search (fixed order, no pruning), by the kernel.
+
+    Same tours and the same ``placed`` and ``tried`` counts, about a hundred
+    times faster (:func:`knightgraph.solvers.kernels.dfs_python` is the
+    plain-Python version of the loop).
+    """
+    from .kernels import DFS_FOUND, DFS_RUNNING, kernels
+
+    problem = search.problem
+    board = problem.board
+    targets = board.move_table(search.moves, missing=board.area, sentinel=True)
+    total = board.num_squares
+    path = np.zeros(total, dtype=np.int32)
+    cursor = np.zeros(total, dtype=np.int8)
+    visited = np.zeros(board.area + 1, dtype=np.uint8)
+    visited[[board.area, start]] = 1
+    closers = np.zeros(board.area + 1, dtype=np.uint8)
+    closers[targets[start]] = 1
+    closers[board.area] = 0
+    path[0] = start
+    stats = search.stats
+    counters = np.array([0, stats["placed"], stats["tried"]], dtype=np.int64)
+    dfs = kernels().dfs
+    end = -1 if problem.end is None else problem.end
+    while True:
+        placed = int(counters[1])
+        search._check_budget(placed, int(counters[2]))
+        limit = search.budget.limit
+        stop = placed + _COMPILED_CHUNK if limit is None else min(placed + _COMPILED_CHUNK, limit)
+        status = dfs(targets, closers, path, cursor, visited, counters, end, problem.closed, stop)
+        stats["placed"], stats["tried"] = int(counters[1]), int(counters[2])
+        if status == DFS_FOUND:
+            return path.tolist()
+        if status != DFS_RUNNING:
+            return None
 
 
 def _stats(search: _Search, restarts: int, run: int) -> dict[str, Any]:

@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any, Protocol
 
+import numpy as np
+
 from ..board import Board, SquareLike
 from ..exceptions import InvalidOptionError, InvalidSquareError, KnightGraphError
 from ..resources import require_memory
@@ -102,7 +104,7 @@ class Problem:
             text += f" to {self.board.name(self.end)}"
         return text
 
-    def from_required_end(self) -> tuple[Problem, Callable[[list[int]], list[int]]]:
+    def from_required_end(self) -> tuple[Problem, Callable[[Any], Any]]:
         """Turn "a tour ending at t" (no start given) into "a tour starting at t".
 
         Returns the problem to search and the function that turns its answer
@@ -133,16 +135,16 @@ class Problem:
         return SearchResult(Status.ABORTED, stats=stats or {}, reason=reason)
 
 
-def _same(path: list[int]) -> list[int]:
+def _same(path: Any) -> Any:
     return path
 
 
-def _backwards(path: list[int]) -> list[int]:
+def _backwards(path: Any) -> Any:
     return path[::-1]
 
 
-def _rotate_one(path: list[int]) -> list[int]:
-    return path[1:] + path[:1]
+def _rotate_one(path: Any) -> Any:
+    return np.roll(path, -1) if isinstance(path, np.ndarray) else path[1:] + path[:1]
 
 
 @dataclass

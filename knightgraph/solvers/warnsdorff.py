@@ -26,27 +26,46 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from ..board import KNIGHT, Board
 from ..exceptions import InvalidOptionError
 from ..existence import colour_obstruction
 from ..proofs import closing_move_obstruction, partition_obstruction
-from ..tour import SearchResult
+from ..tour import Certificate, SearchResult
+from .backtracking import parse_moves
 from .base import Budget, Problem, solver
 
-__all__ = ["RULES", "warnsdorff"]
+__all__ = ["RULES", "SEED_003_MOVES", "warnsdorff"]
 
-RULES = ("roth", "random", "first", "pohl")
-"""Tie-break rules among squares of equal onward degree:
+RULES = ("roth", "random", "first", "pohl", "squirrel", "border")
+"""The rules, by name:
 
-``roth`` (the default) the farthest from the centre of the board, then a
-seeded random choice; ``random`` a seeded random choice; ``first`` the first
-in the move order; ``pohl`` (Pohl 1967) the smallest sum of the onward
-degrees of its own unvisited neighbours, then a seeded random choice."""
+``roth`` (the default): Warnsdorff's rule, ties to the square farthest from
+the centre (Roth), then a seeded random choice; with Posa rotations.
+``random``: ties broken by a seeded random choice.
+``first``: ties broken by the move order.
+``pohl`` (Pohl 1967): ties to the square whose unvisited neighbours have the
+smallest total onward degree, then the move order.
+``squirrel`` (Squirrel and Cull 1996; square boards): ties broken by a move
+order that depends on ``n mod 8`` and changes at fixed switch squares; the
+published tours start in the corner a{n}.
+``border`` (seed 003): not Warnsdorff's rule but the seed's own: move to a
+square with at most one onward move if there is one, else to the square
+nearest the edge of the board; the move order (by default the seed's,
+:data:`SEED_003_MOVES`) breaks ties, and each new attempt starts it one move
+later (eight orders in all).
+
+Only ``roth`` uses Posa rotations unless ``repair`` says otherwise: the named
+rules run as published."""
+
+_CHUNK = 1 << 20  # steps per compiled call between budget checks
 
 
 class _OutOfBudget(Exception):
@@ -55,83 +74,183 @@ class _OutOfBudget(Exception):
         self.steps = steps
 
 
-_CHECK_EVERY = 4096  # moves between budget checks
+@dataclass(frozen=True)
+class _Rule:
+    """How a rule picks among candidates (see :func:`knightgraph.solvers.kernels.walk_python`)."""
+
+    border: bool = False
+    key: str = ""  # "centre" or "edge": a per-square tie-break key
+    pohl: bool = False
+    randomize: bool = False
+    repair: bool = False
+    attempts: int = 20
+    rotate_order: bool = False  # attempt k starts the move order at move k
+    squirrel: bool = False
+    moves: tuple[tuple[int, int], ...] | None = None  # the rule's own move order
+
+
+SEED_003_MOVES = ((-1, -2), (-2, -1), (1, -2), (2, -1), (-2, 1), (-1, 2), (1, 2), (2, 1))
+"""Seed 003's list of the eight moves, (x-1, y-2) (x-2, y-1) ... (x+2, y+1), as (d_rank, d_file)."""
+
+
+_RULES = {
+    "roth": _Rule(key="centre", randomize=True, repair=True),
+    "random": _Rule(randomize=True),
+    "first": _Rule(),
+    "pohl": _Rule(pohl=True),
+    "squirrel": _Rule(attempts=1, squirrel=True),
+    "border": _Rule(border=True, key="edge", attempts=8, rotate_order=True, moves=SEED_003_MOVES),
+}
+
+# Squirrel and Cull (1996), as in the code of D. Squirrel (github.com/douglassquirrel,
+# warnsdorff and warnsdorff-scheme): for each n mod 8, move orders (the moves numbered
+# 1..8 from two ranks up and one file right, clockwise: our `Board.offsets`) and the
+# switch squares (row, column), row 1 at the top, after which the next order applies.
+_SQUIRREL: dict[int, list[tuple[str, Callable[[int], tuple[int, int]] | None]]] = {
+    0: [("34261578", lambda n: (n - 1, n - 2)), ("87642135", lambda n: (2, 2)),
+        ("51867342", lambda n: (n - 8, 1)), ("51342678", lambda n: (7, n - 3)),
+        ("21435678", None)],
+    1: [("34261578", lambda n: (n - 1, n - 2)), ("87642135", lambda n: (2, 2)),
+        ("51324678", lambda n: (n - 6, (n - 1) // 2 + 5)), ("32481765", None)],
+    2: [("34261578", lambda n: (6, 1)), ("87642135", lambda n: (3, 1)),
+        ("54132678", lambda n: (n - 15, 4)), ("52431678", lambda n: (10, n - 2)),
+        ("85647123", lambda n: (5, n // 2 - 3)), ("15746823", None)],
+    3: [("34625718", lambda n: (n - 1, n - 2)), ("42681357", lambda n: (n - 6, n)),
+        ("86512347", lambda n: (2, 5)), ("51867342", lambda n: (n - 10, 3)),
+        ("61825437", lambda n: ((n - 1) // 2, n - 2)), ("71642538", None)],
+    4: [("34261578", lambda n: (n - 1, n - 2)), ("87642135", lambda n: (2, 2)),
+        ("51867342", lambda n: (n - 8, 1)), ("51342678", lambda n: (10, n - 5)),
+        ("86753421", lambda n: (13, n // 2 + 1)), ("78563421", None)],
+    5: [("34261578", lambda n: (n - 1, n - 2)), ("87642135", lambda n: (2, 2)),
+        ("51324678", lambda n: (n - 2, (n - 1) // 2 - (2 if n % 16 == 5 else 6))),
+        ("15234678", None)],
+    6: [("34261578", lambda n: (6, 1)), ("87642135", lambda n: (3, 1)),
+        ("54132678", lambda n: (n - 10, 1)), ("52431678", lambda n: (10, n - 2)),
+        ("85647123", lambda n: (3, n // 2 + 4)), ("12453678", None)],
+    7: [("34625718", lambda n: (n - 1, n - 2)), ("42681357", lambda n: (n - 6, n)),
+        ("86512347", lambda n: (2, 5)), ("51867342", lambda n: (n - 6, 3)),
+        ("61825437", lambda n: ((n - 1) // 2 + 1, n - 2)), ("61357284", None)],
+}  # fmt: skip
+
+
+def _squirrel_chain(board: Board) -> list[tuple[np.ndarray[Any, Any], int]]:
+    """The (move order, switch square or -1) chain of Squirrel's rule for this board."""
+    n = board.n
+    if board.m != n or not board.is_standard or n < 5:
+        raise InvalidOptionError(
+            f"the squirrel rule is defined for square knight boards of side 5 or more, not {board!r}"
+        )
+    chain = []
+    for digits, where in _SQUIRREL[n % 8]:
+        order = np.array([int(d) - 1 for d in digits], dtype=np.int64)
+        switch = -1
+        if where is not None:
+            row, col = where(n)
+            if 1 <= row <= n and 1 <= col <= n:
+                switch = (n - row) * n + (col - 1)
+        chain.append((order, switch))
+    return chain
+
+
+@functools.lru_cache(maxsize=4)
+def _tables(board: Board, moves: tuple[tuple[int, int], ...]) -> tuple[np.ndarray[Any, Any], ...]:
+    """Move table with a sentinel square (columns in ``moves`` order) and full degrees.
+
+    Cached (read-only), so that a sweep over every start square builds them once.
+    """
+    targets = board.move_table(moves, missing=board.area, sentinel=True)
+    degree = (targets != board.area).sum(axis=1, dtype=np.int32)
+    for array in (targets, degree):
+        array.flags.writeable = False
+    return targets, degree
+
+
+@functools.lru_cache(maxsize=4)
+def _key(board: Board, kind: str) -> np.ndarray[Any, Any]:
+    """Per-square tie-break keys (smaller wins): ``centre`` = minus the squared distance
+    from the centre, ``edge`` = the distance to the nearest edge; the sentinel gets 0."""
+    r, c = np.arange(board.m, dtype=np.int64), np.arange(board.n, dtype=np.int64)
+    if kind == "centre":
+        grid = -np.add.outer((2 * r - board.m + 1) ** 2, (2 * c - board.n + 1) ** 2)
+    else:
+        grid = np.minimum.outer(np.minimum(r, board.m - 1 - r), np.minimum(c, board.n - 1 - c))
+    key = np.zeros(board.area + 1, dtype=np.int64)
+    key[:-1] = grid.ravel()
+    key.flags.writeable = False
+    return key
 
 
 class _Walk:
     """The path under construction: order, positions, and onward degrees.
 
-    The tables are built once per search; :meth:`reset` starts a new attempt.
-    Missing moves point at a sentinel square ``m * n`` that counts as visited,
-    so the move lists come straight from the move table without filtering.
+    The arrays are shared with the kernel (:mod:`knightgraph.solvers.kernels`),
+    which does the walking; this class does the rest (rotations, retreats) in
+    Python.  Missing moves point at a sentinel square ``m * n`` that counts as
+    visited.
     """
 
-    def __init__(self, problem: Problem, rng: random.Random, rule: str, budget: Budget) -> None:
+    def __init__(
+        self,
+        problem: Problem,
+        rng: random.Random,
+        rule: _Rule,
+        budget: Budget,
+        moves: tuple[tuple[int, int], ...],
+        seed: int,
+    ) -> None:
+        from .kernels import kernels
+
         board = problem.board
         self.problem = problem
         self.rng = rng
+        self.rule = rule
         self.budget = budget
         self.total = board.num_squares
-        table = board.move_table()
-        self.full_degree = [*(table >= 0).sum(axis=1).tolist(), 0]
-        table[table < 0] = board.area
-        self.targets: list[list[int]] = table.tolist()
-        del table
-        self.degree: list[int] = []
-        self.visited = bytearray(board.area + 1)
-        self.path = np.empty(self.total, dtype=np.int64)
-        self.pos = np.full(board.area + 1, -1, dtype=np.int64)
-        self.length = 0
-        self.steps = 0
-        self.next_check = 0
-        self.choose = self._chooser(rule, board.m, board.n)
+        self.kernel = kernels().walk
+        self.targets, self.full_degree = _tables(board, moves)
+        self.key = _key(board, rule.key or "edge")
+        self.chain = _squirrel_chain(board) if rule.squirrel else []
+        self.degree = self.full_degree.copy()
+        self.visited = np.zeros(board.area + 1, dtype=np.uint8)
+        self.path = np.zeros(self.total, dtype=np.int32)
+        self.pos = np.full(board.area + 1, -1, dtype=np.int32)
+        self.counters = np.zeros(2, dtype=np.int64)  # length, steps
+        self.walk_rng = np.array([seed & (2**64 - 1)], dtype=np.uint64)
+        self.order = np.arange(self.targets.shape[1], dtype=np.int64)
         self.check_budget()
 
-    def reset(self) -> None:
+    @property
+    def length(self) -> int:
+        return int(self.counters[0])
+
+    @length.setter
+    def length(self, value: int) -> None:
+        self.counters[0] = value
+
+    @property
+    def steps(self) -> int:
+        return int(self.counters[1])
+
+    @steps.setter
+    def steps(self, value: int) -> None:
+        self.counters[1] = value
+
+    def reset(self, attempt: int) -> None:
         """Empty the path for a new attempt (the step count goes on)."""
         self.degree[:] = self.full_degree
-        self.visited[:] = bytes(len(self.visited))
+        self.visited.fill(0)
         self.visited[-1] = 1  # the sentinel
         self.pos.fill(-1)
         self.length = 0
+        moves = len(self.order)
+        shift = (attempt - 1) % moves if self.rule.rotate_order else 0
+        self.order = np.roll(np.arange(moves, dtype=np.int64), -shift)
 
     def check_budget(self) -> None:
         """Raise ``_OutOfBudget`` when the budget is spent."""
         why = self.budget.exceeded(self.steps)
         if why:
             raise _OutOfBudget(why, self.steps)
-        limit = self.budget.limit
-        self.next_check = self.steps + (_CHECK_EVERY if limit is None else min(_CHECK_EVERY, 64))
-
-    # ------------------------------------------------------------- the rule
-    def _chooser(self, rule: str, m: int, n: int) -> Callable[[list[int]], int]:
-        targets, visited, rng = self.targets, self.visited, self.rng
-
-        def onward_sum(t: int) -> int:
-            degree = self.degree
-            return sum(degree[u] for u in targets[t] if not visited[u])
-
-        def nearness_to_centre(t: int) -> int:
-            r, c = divmod(t, n)
-            return -((2 * r - m + 1) ** 2 + (2 * c - n + 1) ** 2)
-
-        keys: dict[str, Callable[[int], int] | None] = {
-            "first": None,
-            "random": None,
-            "pohl": onward_sum,
-            "roth": nearness_to_centre,
-        }
-        key = keys[rule]
-
-        def choose(ties: list[int]) -> int:
-            if len(ties) > 1 and key is not None:
-                best = min(key(t) for t in ties)
-                ties = [t for t in ties if key(t) == best]
-            if len(ties) == 1 or rule == "first":
-                return ties[0]
-            return rng.choice(ties)
-
-        return choose
 
     def visit(self, square: int) -> None:
         """Append ``square`` to the path."""
@@ -139,57 +258,59 @@ class _Walk:
         self.path[self.length] = square
         self.pos[square] = self.length
         self.length += 1
-        for u in self.targets[square]:
-            self.degree[u] -= 1
-
-    def next_square(self, here: int) -> int | None:
-        """Warnsdorff's choice from ``here`` (a required end only as the last square)."""
-        end = self.problem.end
-        best: list[int] = []
-        low = 99
-        for t in self.targets[here]:
-            if self.visited[t] or (t == end and self.length < self.total - 1):
-                continue
-            d = self.degree[t]
-            if d < low:
-                low, best = d, [t]
-            elif d == low:
-                best.append(t)
-        return self.choose(best) if best else None
+        self.degree[self.targets[square]] -= 1
 
     def extend(self) -> None:
-        """Follow the rule from the current end until stuck or complete."""
-        here = int(self.path[self.length - 1])
-        while self.length < self.total:
-            nxt = self.next_square(here)
-            if nxt is None:
+        """Follow the rule from the current end until stuck or complete (compiled)."""
+        rule, end = self.rule, self.problem.end
+        while True:
+            order, switch = self._current_order()
+            limit = self.budget.limit
+            stop = self.steps + _CHUNK if limit is None else min(self.steps + _CHUNK, limit)
+            self.kernel(self.targets, order, self.key, self.degree, self.visited, self.path,
+                        self.pos, self.counters, self.walk_rng, -1 if end is None else end,
+                        rule.border, bool(rule.key) and not rule.border, rule.pohl,
+                        rule.randomize, self.total, stop, switch)  # fmt: skip
+            if self.length == self.total:
                 return
-            self.visit(nxt)
-            here = nxt
-            self.steps += 1
-            if self.steps >= self.next_check:
-                self.check_budget()
+            if switch >= 0 and self.path[self.length - 1] == switch:
+                continue  # Squirrel's rule: the next move order from here on
+            if self.steps < stop:
+                return  # stuck
+            self.check_budget()
 
-    def retreat(self, count: int) -> None:
-        """Take the last ``count`` squares off the path (never the first), then step
-        from the new end to a random open neighbour, so that the walk goes elsewhere."""
+    def _current_order(self) -> tuple[np.ndarray[Any, Any], int]:
+        """The move order in force, and the square at which it changes (or -1).
+
+        Squirrel's rule uses the first order in its chain whose switch square
+        has not been visited yet; the other rules use :attr:`order` throughout.
+        """
+        for order, switch in self.chain:
+            if switch < 0 or not self.visited[switch]:
+                return order, switch
+        return self.order, -1
+
+    def retreat(self, count: int, random_steps: int = 1) -> None:
+        """Take the last ``count`` squares off the path (never the first), then make
+        ``random_steps`` random moves, so that the walk goes elsewhere."""
         for _ in range(min(count, self.length - 1)):
             self.length -= 1
             square = int(self.path[self.length])
             self.visited[square] = 0
             self.pos[square] = -1
-            for u in self.targets[square]:
-                self.degree[u] += 1
-        here = int(self.path[self.length - 1])
-        end = self.problem.end
-        options = [
-            t
-            for t in self.targets[here]
-            if not self.visited[t] and (t != end or self.length == self.total - 1)
-        ]
-        if options:
+            self.degree[self.targets[square]] += 1
+        for _ in range(random_steps):
+            here = int(self.path[self.length - 1])
+            options = [int(t) for t in self.targets[here] if self.may_enter(int(t))]
+            if not options or self.length == self.total:
+                break
             self.visit(self.rng.choice(options))
         self.steps += 1
+
+    def may_enter(self, square: int) -> bool:
+        """Unvisited, and not the required end unless it is the last square."""
+        end = self.problem.end
+        return not self.visited[square] and (square != end or self.length == self.total - 1)
 
     # ------------------------------------------------------------ rotations
     def pivots(self) -> list[int]:
@@ -270,7 +391,7 @@ class _Walk:
         """The unvisited squares if there are at most ``most`` of them, else None."""
         if self.total - self.length > most:
             return None
-        free = np.frombuffer(self.visited, dtype=np.uint8)[:-1] == 0
+        free = self.visited[:-1] == 0
         return np.flatnonzero(free & self.problem.board.available()).tolist()
 
     def first_contact(self, holes: list[int]) -> int:
@@ -281,13 +402,20 @@ class _Walk:
             default=self.length - 1,
         )
 
+    def reverse(self) -> None:
+        """Walk the path backwards (the other end becomes the free one)."""
+        segment = self.path[: self.length][::-1].copy()
+        self.path[: self.length] = segment
+        self.pos[segment] = np.arange(self.length, dtype=np.int32)
+
+    def reroot(self, square: int) -> None:
+        """Start the closed path at ``square`` (a rotation of the cycle)."""
+        self.path[:] = np.roll(self.path, -int(self.pos[square]))
+        self.pos[self.path] = np.arange(self.length, dtype=np.int32)
+
     def has_exit(self, square: int) -> bool:
         """True if ``square`` has an unvisited neighbour the walk may enter now."""
-        end = self.problem.end
-        return any(
-            not self.visited[u] and (u != end or self.length == self.total - 1)
-            for u in self.targets[square]
-        )
+        return any(self.may_enter(int(u)) for u in self.targets[square])
 
 
 def _attempt(walk: _Walk, start: int, repair: bool) -> bool:
@@ -302,22 +430,59 @@ def _attempt(walk: _Walk, start: int, repair: bool) -> bool:
             return False
         holes = walk.unvisited(16)
         behind = walk.length - walk.first_contact(holes) if holes else walk.total
-        if behind > patience and walk.rotate_until(walk.has_exit, patience, toward=holes):
+        # Holes walled in by the recent walk are rarely reached by rotations: then
+        # try only a few before undoing that part of the walk.
+        tries = patience if behind > patience else patience // 4
+        if walk.rotate_until(walk.has_exit, tries, toward=holes):
             walk.extend()
             continue
-        # The holes were walled in by the recent walk (or rotations failed): undo that
-        # part of the walk and take another way.
         retreats += 1
-        walk.retreat(behind if behind <= patience else walk.rng.randint(1, 8))
+        back = behind if behind <= patience else walk.rng.randint(1, 8)
+        walk.retreat(back + walk.rng.randint(0, 3), random_steps=walk.rng.randint(1, 3))
         walk.extend()
-    nbr_of_start = set(walk.targets[start])
-    if problem.closed:
-        ok: Callable[[int], bool] = nbr_of_start.__contains__
-    else:
+    if not problem.closed:
         return True  # a required end was kept for the last square
+    return _close(walk, repair)
+
+
+def _close(walk: _Walk, repair: bool) -> bool:
+    """Turn a path through every square into a closed tour, if the rule allows.
+
+    The end must come next to the first square.  Rotations move the end; when
+    they fail, the path is reversed so that the other end moves (a cycle can
+    be re-rooted at the requested start afterwards), unless a required end
+    pins both ends down.
+    """
+    problem, path = walk.problem, walk.path
+
+    def closes(square: int) -> bool:
+        return square in walk.targets[int(path[0])] and walk.total > 2
+
     if not repair:
-        return ok(int(walk.path[-1]))
-    return walk.rotate_until(ok, max(1000, walk.total // 4), toward=[start])
+        return closes(int(path[-1]))
+    for _ in range(4):
+        if walk.rotate_until(closes, max(1000, walk.total // 4), toward=[int(path[0])]):
+            if problem.start is not None and path[0] != problem.start:
+                walk.reroot(problem.start)
+            return True
+        if problem.end is not None:
+            return False
+        walk.reverse()
+    return False
+
+
+def _cheap_certificate(problem: Problem) -> Certificate | None:
+    """The O(1) arguments (colours, the closing move, Schwenk's partition on narrow
+    boards) that rule the request out before any walk is tried."""
+    board = problem.board
+    start = None if problem.start is None else board.square(problem.start)
+    end = None if problem.end is None else board.square(problem.end)
+    certificate = colour_obstruction(board, closed=problem.closed, start=start, end=end)
+    if certificate is None and problem.closed and start is not None and end is not None:
+        certificate = closing_move_obstruction(board, start, end)
+    if certificate is None:
+        certificate = partition_obstruction(board, closed=problem.closed, start=start, end=end)
+    return certificate
 
 
 def _free_start(problem: Problem, rng: random.Random, *, first: bool) -> int:
@@ -351,60 +516,74 @@ def warnsdorff(
     *,
     seed: int | None = None,
     rule: str = "roth",
-    attempts: int = 20,
-    repair: bool = True,
+    attempts: int | None = None,
+    repair: bool | None = None,
+    moves: str | Sequence[Sequence[int]] | None = None,
 ) -> SearchResult:
-    """Warnsdorff's rule with a tie-break rule, restarts, and optional Posa rotations.
+    """Warnsdorff's rule (or seed 003's border rule), with restarts and optional Posa rotations.
 
     Parameters
     ----------
     board, closed, start, end, seed, limit, timeout
-        The common solver signature; ``seed`` drives the random tie-break and
+        The common solver signature; ``seed`` drives the random tie-breaks and
         random rotations (the same seed gives the same tour; None means 0);
-        ``limit`` counts
-        moves plus rotations over all attempts.
-    rule : {"roth", "random", "first", "pohl"}
-        How to choose among squares of equal onward degree (see :data:`RULES`).
-    attempts : int
-        Walks to try before giving up (each restarts with fresh random choices;
-        without a start square each attempt also picks a new random start).
-    repair : bool
+        ``limit`` counts moves plus rotations over all attempts.
+    rule : {"roth", "random", "first", "pohl", "border"}
+        See :data:`RULES`.
+    attempts : int, optional
+        Walks to try before giving up: 8 for ``border`` (its eight move
+        orders), else 20.  Each restart draws new random choices; without a
+        start square it also picks a new start.
+    repair : bool, optional
         Use Posa rotations to get unstuck and to reach a closing square or the
-        required end.  With ``repair=False`` this is the plain rule, and a
-        closed tour is found only when a walk happens to end next to its start.
+        required end; the default is on for ``roth`` and off for the named rules.
+        Without it a closed tour is found only when a walk happens to end
+        next to its start.
+    moves : str or sequence of (int, int), optional
+        The move order ``"dr,dc;..."`` that breaks the remaining ties (default:
+        the board's order, for the knight the seed-004 order).
 
     Returns
     -------
     SearchResult
-        FOUND, or ABORTED when all attempts fail (never PROVEN_ABSENT).
+        FOUND, or ABORTED when all attempts fail (never PROVEN_ABSENT from the
+        walk itself; only the closing-move certificate, checked first).
 
     Notes
     -----
-    One walk costs O(mn) moves, each looking at up to eight squares.  A
-    rotation reverses the tail of the path (numpy, O(mn) worst case); getting
-    unstuck takes a few rotations, closing the tour needs the end to land on
-    one of the start's neighbours, which the rotations find after about
-    ``mn / 50`` tries on large boards (each rotation checks every new end it
-    could produce and takes one next to the start when there is one).
+    One walk costs O(mn) moves, each looking at up to eight squares; the walk
+    runs compiled (:func:`knightgraph.solvers.kernels.walk`, about 20 ns a
+    move).  A rotation reverses the tail of the path (numpy, O(mn) worst
+    case); getting unstuck takes a few rotations, closing the tour needs the
+    end to land on one of the start's neighbours, which the rotations find
+    after about ``mn / 400`` tries on large boards (each rotation looks two
+    rotations ahead for an end next to the start, and otherwise steps towards
+    the start).
     """
-    if attempts < 1:
-        raise InvalidOptionError(f"invalid attempts {attempts!r}: must be at least 1")
     if rule not in RULES:
         raise InvalidOptionError(f"invalid rule {rule!r}: choose from {', '.join(RULES)}")
-    if problem.closed and problem.start is not None and problem.end is not None:
-        board = problem.board
-        closing = closing_move_obstruction(
-            board, board.square(problem.start), board.square(problem.end)
-        )
-        if closing is not None:  # a cheap certificate, not the heuristic's verdict
-            return problem.absent(closing)
+    spec = _RULES[rule]
+    attempts = spec.attempts if attempts is None else attempts
+    repair = spec.repair if repair is None else repair
+    if attempts < 1:
+        raise InvalidOptionError(f"invalid attempts {attempts!r}: must be at least 1")
+    board = problem.board
+    if moves is not None:
+        order = tuple(parse_moves(moves, board))
+    elif spec.moves is not None and board.leaper == KNIGHT:
+        order = spec.moves
+    else:
+        order = board.offsets
+    certificate = _cheap_certificate(problem)
+    if certificate is not None:  # a proof by counting, not the heuristic's verdict
+        return problem.absent(certificate)
     rng = random.Random(0 if seed is None else seed)
     search_problem, unwind = problem.from_required_end()
     stats: dict[str, Any] = {"attempts": 0, "steps": 0}
     try:
-        walk = _Walk(search_problem, rng, rule, budget)
+        walk = _Walk(search_problem, rng, spec, budget, order, 0 if seed is None else seed)
         for attempt in range(1, attempts + 1):
-            walk.reset()
+            walk.reset(attempt)
             start = search_problem.start
             if start is None:
                 start = _free_start(search_problem, rng, first=attempt == 1)
@@ -412,12 +591,12 @@ def warnsdorff(
             stats.update(attempts=attempt, steps=walk.steps)
             budget.report(stats)
             if done:
-                return problem.found(unwind(walk.path.tolist()), stats)
+                return problem.found(unwind(walk.path), stats)
     except _OutOfBudget as stop:
         stats["steps"] = stop.steps
         return problem.aborted(f"Warnsdorff {stop}", stats)
     return problem.aborted(
-        f"Warnsdorff's rule ({rule}) found no {problem.describe()} in {attempts} attempts; "
+        f"the {rule} rule found no {problem.describe()} in {attempts} attempts; "
         "this does not mean none exists",
         stats,
     )

@@ -1,0 +1,176 @@
+/*
+ * knightgraph._kernels: the compiled inner loops of plain depth-first search
+ * and of Warnsdorff-family walks.
+ *
+ * The functions are called through ctypes from knightgraph/solvers/kernels.py,
+ * which also holds plain-Python versions with the same semantics (the
+ * reference the tests compare against, and the fallback when this library
+ * could not be built).  Read the Python versions for the documentation; this
+ * file follows them statement for statement.
+ *
+ * Conventions: targets[i * moves + j] is the square reached from square i by
+ * move j; a missing move points at the sentinel square m * n, which is always
+ * marked visited.  All state lives in caller-owned arrays, and each call
+ * returns after a bounded amount of work, so that the caller can check its
+ * timeout and call again.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+#define DFS_RUNNING 0
+#define DFS_FOUND 1
+#define DFS_EXHAUSTED 2
+
+/* SplitMix64 (Steele, Lea and Flood 2014): the random choices of the walks. */
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* Plain depth-first search in the fixed column order of targets.
+ * counters = {depth, placed, tried}; path[0..depth] is the current path and
+ * cursor[d] the next move to try at depth d. */
+int64_t kg_dfs(const int32_t *targets, int64_t moves, const uint8_t *closers,
+               int32_t *path, int8_t *cursor, uint8_t *visited, int64_t *counters,
+               int64_t total, int64_t end, int64_t closed, int64_t stop)
+{
+    int64_t depth = counters[0], placed = counters[1], tried = counters[2];
+    int64_t status = DFS_EXHAUSTED;
+    while (depth >= 0) {
+        /* The Python version tries one move per pass; here the scan for the next
+         * unvisited square is a tight loop, with the same count of moves tried. */
+        const int32_t *row = targets + (int64_t)path[depth] * moves;
+        int64_t first = cursor[depth], k = first;
+        while (k < moves && visited[row[k]])
+            k++;
+        if (k == moves) {
+            tried += moves - first;
+            visited[path[depth]] = 0;
+            depth -= 1;
+            continue;
+        }
+        tried += k - first + 1;
+        cursor[depth] = (int8_t)(k + 1);
+        int32_t next = row[k];
+        placed += 1;
+        depth += 1;
+        path[depth] = next;
+        visited[next] = 1;
+        if (depth == total - 1) {
+            if ((end < 0 || next == end) && (!closed || (closers[next] && total > 2))) {
+                status = DFS_FOUND;
+                break;
+            }
+            visited[next] = 0;
+            depth -= 1;
+        } else {
+            cursor[depth] = 0;
+        }
+        if (placed >= stop) {
+            status = DFS_RUNNING;
+            break;
+        }
+    }
+    counters[0] = depth;
+    counters[1] = placed;
+    counters[2] = tried;
+    return status;
+}
+
+/* Keep the candidates cand[0..count) whose value is smallest; return how many. */
+static int64_t keep_smallest(int64_t *cand, const int64_t *value, int64_t count)
+{
+    int64_t low = value[0], kept = 0;
+    for (int64_t i = 1; i < count; i++)
+        if (value[i] < low)
+            low = value[i];
+    for (int64_t i = 0; i < count; i++)
+        if (value[i] == low)
+            cand[kept++] = cand[i];
+    return kept;
+}
+
+/* Extend the path (counters = {length, steps}) by a Warnsdorff-family rule. */
+void kg_walk(const int32_t *targets, int64_t moves, const int64_t *order, const int64_t *key,
+             int32_t *degree, uint8_t *visited, int32_t *path, int32_t *pos, int64_t *counters,
+             uint64_t *rng, int64_t total, int64_t end, int64_t border, int64_t use_key,
+             int64_t pohl, int64_t randomize, int64_t stop_length, int64_t stop_steps,
+             int64_t stop_square)
+{
+    int64_t length = counters[0], steps = counters[1];
+    int64_t cand[16], value[16];
+    int64_t here = path[length - 1];
+    while (length < total && length < stop_length && steps < stop_steps) {
+        int64_t count = 0;
+        for (int64_t j = 0; j < moves; j++) {
+            int64_t t = targets[here * moves + order[j]];
+            if (visited[t] || (t == end && length < total - 1))
+                continue;
+            cand[count++] = t;
+        }
+        if (count == 0)
+            break;
+        int64_t choice = cand[0];
+        if (border) {
+            int64_t found = 0;
+            for (int64_t i = 0; i < count; i++)
+                if (degree[cand[i]] <= 1) {
+                    choice = cand[i];
+                    found = 1;
+                    break;
+                }
+            if (!found)
+                for (int64_t i = 1; i < count; i++)
+                    if (key[cand[i]] < key[choice])
+                        choice = cand[i];
+        } else {
+            for (int64_t i = 0; i < count; i++)
+                value[i] = degree[cand[i]];
+            int64_t ties = keep_smallest(cand, value, count);
+            if (use_key && ties > 1) {
+                for (int64_t i = 0; i < ties; i++)
+                    value[i] = key[cand[i]];
+                ties = keep_smallest(cand, value, ties);
+            }
+            if (pohl && ties > 1) {
+                for (int64_t i = 0; i < ties; i++) {
+                    int64_t sum = 0;
+                    for (int64_t j = 0; j < moves; j++) {
+                        int64_t u = targets[cand[i] * moves + j];
+                        if (!visited[u])
+                            sum += degree[u];
+                    }
+                    value[i] = sum;
+                }
+                ties = keep_smallest(cand, value, ties);
+            }
+            choice = cand[0];
+            if (randomize && ties > 1)
+                choice = cand[splitmix64(rng) % (uint64_t)ties];
+        }
+        visited[choice] = 1;
+        path[length] = (int32_t)choice;
+        pos[choice] = (int32_t)length;
+        length += 1;
+        for (int64_t j = 0; j < moves; j++)
+            degree[targets[choice * moves + j]] -= 1;
+        here = choice;
+        steps += 1;
+        if (choice == stop_square)
+            break;
+    }
+    counters[0] = length;
+    counters[1] = steps;
+}
+
+/* An (empty) Python module, so that the library is found like any extension. */
+static struct PyModuleDef kernels_module = {
+    PyModuleDef_HEAD_INIT, "_kernels",
+    "Compiled inner loops; called through ctypes by knightgraph.solvers.kernels.", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__kernels(void) { return PyModule_Create(&kernels_module); }

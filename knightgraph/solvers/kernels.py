@@ -1,0 +1,263 @@
+"""The inner loops of plain depth-first search and of Warnsdorff walks.
+
+Two implementations with the same semantics, statement for statement:
+
+* compiled C (``knightgraph/_kernels.c``, built when the package is
+  installed and called through :mod:`ctypes`), used when available;
+* plain Python (:func:`dfs_python`, :func:`walk_python`), the reference the
+  tests compare the C code with, and the fallback when the library could not
+  be built (correct, about a hundred times slower).
+
+Set the environment variable ``KNIGHTGRAPH_KERNELS=python`` to force the
+Python versions.
+
+Conventions shared with the callers:
+
+* ``targets[i, j]`` is the square reached from ``i`` by move ``j``; a missing
+  move points at the sentinel square ``m * n``, which is always "visited"
+  (:meth:`knightgraph.Board.move_table` with ``missing=m*n, pad=1``);
+* ``degree[i]`` counts the unvisited neighbours of ``i``, kept up to date;
+* random choices use :func:`splitmix64` on a one-element ``uint64`` state;
+* each call does a bounded amount of work (``stop``) and returns, with all
+  state in the caller's arrays, so the caller can check its budget and call
+  again.
+
+Examples
+--------
+>>> import numpy as np
+>>> state = np.array([0], dtype=np.uint64)
+>>> hex(splitmix64(state)), hex(splitmix64(state))
+('0xe220a8397b1dcdaf', '0x6e789e6aa1b965f4')
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "DFS_EXHAUSTED",
+    "DFS_FOUND",
+    "DFS_RUNNING",
+    "Kernels",
+    "dfs_python",
+    "kernels",
+    "splitmix64",
+    "walk_python",
+]
+
+DFS_RUNNING, DFS_FOUND, DFS_EXHAUSTED = 0, 1, 2
+_MASK = (1 << 64) - 1
+Array = np.ndarray[Any, Any]
+
+
+def splitmix64(state: np.ndarray[Any, Any]) -> int:
+    """Advance a one-element ``uint64`` state; the next 64-bit output (Steele et al. 2014)."""
+    z = (int(state[0]) + 0x9E3779B97F4A7C15) & _MASK
+    state[0] = z
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def dfs_python(
+    targets: np.ndarray[Any, Any],
+    closers: np.ndarray[Any, Any],
+    path: np.ndarray[Any, Any],
+    cursor: np.ndarray[Any, Any],
+    visited: np.ndarray[Any, Any],
+    counters: np.ndarray[Any, Any],
+    end: int,
+    closed: bool,
+    stop: int,
+) -> int:
+    """Plain depth-first search in the fixed column order of ``targets``.
+
+    ``path[0 .. depth]`` is the current path (``counters = [depth, placed,
+    tried]``), ``cursor[d]`` the next move to try at depth ``d``.  Runs until a
+    tour is found, the search is exhausted, or ``placed`` reaches ``stop``;
+    returns :data:`DFS_FOUND`, :data:`DFS_EXHAUSTED` or :data:`DFS_RUNNING`.  A
+    tour must end on ``end`` (if >= 0) and, if ``closed``, on a square with
+    ``closers[square]`` set (the start's neighbours), with at least 3 squares.
+    """
+    total, moves = len(path), targets.shape[1]
+    depth, placed, tried = (int(x) for x in counters)
+    status = DFS_EXHAUSTED
+    while depth >= 0:
+        k = int(cursor[depth])
+        if k == moves:
+            visited[path[depth]] = 0
+            depth -= 1
+            continue
+        cursor[depth] = k + 1
+        tried += 1
+        nxt = int(targets[path[depth], k])
+        if visited[nxt]:
+            continue
+        placed += 1
+        depth += 1
+        path[depth] = nxt
+        visited[nxt] = 1
+        if depth == total - 1:
+            if (end < 0 or nxt == end) and (not closed or (closers[nxt] and total > 2)):
+                status = DFS_FOUND
+                break
+            visited[nxt] = 0
+            depth -= 1
+        else:
+            cursor[depth] = 0
+        if placed >= stop:
+            status = DFS_RUNNING
+            break
+    counters[:] = (depth, placed, tried)
+    return status
+
+
+def _keep_smallest(cand: list[int], values: list[int]) -> list[int]:
+    low = min(values)
+    return [c for c, v in zip(cand, values, strict=True) if v == low]
+
+
+def walk_python(
+    targets: np.ndarray[Any, Any],
+    order: np.ndarray[Any, Any],
+    key: np.ndarray[Any, Any],
+    degree: np.ndarray[Any, Any],
+    visited: np.ndarray[Any, Any],
+    path: np.ndarray[Any, Any],
+    pos: np.ndarray[Any, Any],
+    counters: np.ndarray[Any, Any],
+    rng: np.ndarray[Any, Any],
+    end: int,
+    border: bool,
+    use_key: bool,
+    pohl: bool,
+    randomize: bool,
+    stop_length: int,
+    stop_steps: int,
+    stop_square: int = -1,
+) -> None:
+    """Extend the path (``counters = [length, steps]``) by a Warnsdorff-family rule.
+
+    From the last square the candidates are its unvisited neighbours, in the
+    move order ``order`` (a required ``end`` only as the very last square).
+
+    * Warnsdorff (``border`` false): keep those with the fewest unvisited
+      neighbours; then, if ``use_key``, those with the smallest ``key``; then,
+      if ``pohl``, those whose unvisited neighbours have the smallest total
+      degree; then take the first, or a random one if ``randomize``.
+    * Seed 003's rule (``border`` true): the first candidate with at most one
+      unvisited neighbour, else the first with the smallest ``key`` (the
+      distance to the edge).
+
+    Stops when stuck, complete, at ``stop_length`` squares, after
+    ``stop_steps`` steps in all, or right after visiting ``stop_square``.
+    """
+    total, moves = len(path), targets.shape[1]
+    length, steps = int(counters[0]), int(counters[1])
+    here = int(path[length - 1])
+    while length < total and length < stop_length and steps < stop_steps:
+        cand = []
+        for j in order:
+            t = int(targets[here, j])
+            if not visited[t] and not (t == end and length < total - 1):
+                cand.append(t)
+        if not cand:
+            break
+        if border:
+            low = [t for t in cand if degree[t] <= 1]
+            choice = low[0] if low else min(cand, key=lambda t: int(key[t]))
+        else:
+            ties = _keep_smallest(cand, [int(degree[t]) for t in cand])
+            if use_key and len(ties) > 1:
+                ties = _keep_smallest(ties, [int(key[t]) for t in ties])
+            if pohl and len(ties) > 1:
+                sums = [sum(int(degree[u]) for u in targets[t] if not visited[u]) for t in ties]
+                ties = _keep_smallest(ties, sums)
+            choice = ties[0]
+            if randomize and len(ties) > 1:
+                choice = ties[splitmix64(rng) % len(ties)]
+        visited[choice] = 1
+        path[length] = choice
+        pos[choice] = length
+        length += 1
+        for j in range(moves):
+            degree[targets[choice, j]] -= 1
+        here = choice
+        steps += 1
+        if choice == stop_square:
+            break
+    counters[0], counters[1] = length, steps
+
+
+@dataclass(frozen=True)
+class Kernels:
+    """The pair of inner loops in use, compiled or not."""
+
+    dfs: Any
+    walk: Any
+    compiled: bool
+
+
+def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
+    def array(dtype: Any) -> Any:
+        return np.ctypeslib.ndpointer(dtype=dtype, flags="C_CONTIGUOUS")
+
+    i64 = ctypes.c_int64
+    c_dfs = library.kg_dfs
+    c_dfs.restype = i64
+    c_dfs.argtypes = [array(np.int32), i64, array(np.uint8), array(np.int32), array(np.int8),
+                      array(np.uint8), array(np.int64), i64, i64, i64, i64]  # fmt: skip
+    c_walk = library.kg_walk
+    c_walk.restype = None
+    c_walk.argtypes = [array(np.int32), i64, array(np.int64), array(np.int64), array(np.int32),
+                       array(np.uint8), array(np.int32), array(np.int32), array(np.int64),
+                       array(np.uint64)] + [i64] * 9  # fmt: skip
+
+    def dfs(
+        targets: Array, closers: Array, path: Array, cursor: Array, visited: Array,
+        counters: Array, end: int, closed: bool, stop: int,
+    ) -> int:  # fmt: skip
+        return int(c_dfs(targets, targets.shape[1], closers, path, cursor, visited, counters,
+                         len(path), end, int(closed), stop))  # fmt: skip
+
+    def walk(
+        targets: Array, order: Array, key: Array, degree: Array, visited: Array, path: Array,
+        pos: Array, counters: Array, rng: Array, end: int, border: bool, use_key: bool,
+        pohl: bool, randomize: bool, stop_length: int, stop_steps: int, stop_square: int = -1,
+    ) -> None:  # fmt: skip
+        c_walk(targets, targets.shape[1], order, key, degree, visited, path, pos, counters, rng,
+               len(path), end, int(border), int(use_key), int(pohl), int(randomize), stop_length,
+               stop_steps, stop_square)  # fmt: skip
+
+    return Kernels(dfs, walk, compiled=True)
+
+
+@functools.cache
+def _compiled() -> Kernels | None:
+    try:
+        from .. import _kernels  # type: ignore[attr-defined]
+
+        return _ctypes_kernels(ctypes.CDLL(_kernels.__file__))
+    except (ImportError, OSError, AttributeError):
+        return None
+
+
+def kernels() -> Kernels:
+    """The compiled kernels when built (and not disabled), else the Python ones.
+
+    Examples
+    --------
+    >>> kernels().dfs.__name__ in ("dfs", "dfs_python")
+    True
+    """
+    if os.environ.get("KNIGHTGRAPH_KERNELS", "").lower() != "python":
+        compiled = _compiled()
+        if compiled is not None:
+            return compiled
+    return Kernels(dfs_python, walk_python, compiled=False)
