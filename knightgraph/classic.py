@@ -65,7 +65,7 @@ def solve_classic(text: str, *, timeout: float | None = None) -> ClassicAnswer:
     if start == end and board.num_squares > 1:
         result = SearchResult(Status.ABORTED, reason="the start and the end are the same square")
         return ClassicAnswer("Not Found", result)
-    result = backtrack(board, start=start, end=end, moves=SEED_002_MOVES, prune=True, memo=True,
+    result = backtrack(board, start=start, end=end, moves=SEED_002_MOVES, oracle=True,
                        timeout=timeout)  # fmt: skip
     if result.tour is not None:
         return ClassicAnswer(" ".join(result.tour.algebraic()), result)

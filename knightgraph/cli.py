@@ -196,6 +196,11 @@ def _add_search_options(p: argparse.ArgumentParser, *, default_method: str) -> N
         help="backtrack: cut subtrees that hold no tour (same answer, fewer nodes)",
     )
     p.add_argument(
+        "--oracle",
+        action="store_true",
+        help="backtrack: the same first tour, found by asking a SAT solver which subtree holds one",
+    )
+    p.add_argument(
         "--order",
         choices=("fixed", "warnsdorff"),
         help="backtrack: try moves in the fixed order (default) or fewest onward moves first",
@@ -223,6 +228,7 @@ def _add_search_options(p: argparse.ArgumentParser, *, default_method: str) -> N
 _METHOD_FLAGS = {
     "moves": "--moves",
     "prune": "--prune",
+    "oracle": "--oracle",
     "order": "--order",
     "rule": "--rule",
     "repair": "--repair",
@@ -237,6 +243,7 @@ def _solver_options(args: argparse.Namespace) -> dict[str, Any]:
     given = {
         "moves": args.moves,
         "prune": args.prune or None,
+        "oracle": args.oracle or None,
         "order": args.order,
         "rule": args.rule,
         "repair": args.repair,

@@ -135,6 +135,36 @@ def test_pruning_and_memo_keep_the_first_tour(m, n, start, end, closed):
             check(res, board, closed, start, end)
 
 
+@pytest.mark.parametrize(
+    ("m", "n", "start", "end", "closed"),
+    [(5, 5, (0, 0), None, False), (3, 4, (0, 0), None, False), (5, 5, (0, 0), (4, 4), False),
+     (3, 10, (0, 0), None, True), (4, 5, (3, 4), (0, 0), False), (3, 7, (1, 3), None, False),
+     (3, 8, (0, 0), (2, 7), False)],
+)  # fmt: skip
+def test_oracle_finds_the_first_tour_of_plain_search(m, n, start, end, closed):
+    board = Board(m, n)
+    expected = first_tour(m, n, start, list(board.offsets), end=end, closed=closed)
+    res = backtrack(board, start=start, end=end, closed=closed, oracle=True)
+    if expected is None:
+        assert res.status is Status.PROVEN_ABSENT
+    else:
+        assert res.tour.squares() == expected
+        assert res.stats["queries"] >= 1
+
+
+def test_oracle_agrees_with_pruned_search_on_larger_boards():
+    for m, n, s, e in [
+        (8, 8, "a1", "h7"),
+        (7, 9, "c3", "a1"),
+        (10, 10, "b2", "j9"),
+        (6, 11, "a1", "k2"),
+    ]:
+        pruned = backtrack(Board(m, n), start=s, end=e, prune=True, memo=True, timeout=60)
+        oracle = backtrack(Board(m, n), start=s, end=e, oracle=True)
+        assert pruned.status is oracle.status is Status.FOUND
+        assert pruned.tour == oracle.tour
+
+
 def test_closed_tours_honour_a_required_end():
     for options in ({}, {"prune": True}, {"order": "warnsdorff", "prune": True, "memo": True}):
         res = backtrack(Board(3, 12), closed=True, start="a1", end="c2", **options)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,8 +39,7 @@ import numpy as np
 
 from ..board import Board
 from ..exceptions import InvalidOptionError
-from ..existence import colour_obstruction
-from ..proofs import schwenk_partition
+from ..proofs import quick_obstruction, schwenk_partition
 from ..tour import Certificate, SearchResult
 from .base import Budget, Problem, solver
 
@@ -337,6 +336,7 @@ def backtrack(
     prune: bool = False,
     memo: bool = False,
     restarts: int = 0,
+    oracle: bool = False,
 ) -> SearchResult:
     """Exact depth-first search for a tour; complete unless stopped by the budget.
 
@@ -358,6 +358,10 @@ def backtrack(
     memo : bool
         Remember failed positions (up to four million, and 512 MiB) and skip
         them when met again.
+    oracle : bool
+        With ``order="fixed"``: find the same first tour without searching,
+        by asking a SAT solver, child by child in the move order, whether the
+        subtree below holds a tour (see Notes).
     restarts : int
         With ``order="warnsdorff"``: break ties at random (seeded) and restart
         the search with fresh ties after ``restarts * luby(k)`` placements in
@@ -395,8 +399,8 @@ def backtrack(
        while other squares remain, since the tour would then not end there.
     4. *Colours*: a tour alternates colours, so the colour counts of the
        board and the ends must balance; this is checked once, before the
-       search (:func:`knightgraph.existence.colour_obstruction`), as every
-       move keeps the balance of what is left.
+       search, as every move keeps the balance of what is left (with the
+       other cheap certificates of :func:`knightgraph.proofs.quick_obstruction`).
     5. *Independent half* (boards with four ranks or files): the outer lines
        ``O`` hold half the squares and no move joins two of them
        (:func:`knightgraph.proofs.schwenk_partition` checks this on the
@@ -418,24 +422,28 @@ def backtrack(
     """
     if order not in ("fixed", "warnsdorff"):
         raise InvalidOptionError(f"invalid order {order!r}: choose 'fixed' or 'warnsdorff'")
+    if oracle and order != "fixed":
+        raise InvalidOptionError("the oracle follows the fixed move order: use order='fixed'")
     if restarts and order != "warnsdorff":
         raise InvalidOptionError("restarts need order='warnsdorff' (they re-break its ties)")
     board = problem.board
     pairs = parse_moves(moves, board) if moves is not None else list(board.offsets)
-    if prune:
-        colours = colour_obstruction(
+    if prune or oracle:  # rule 4 and the other certificates, checked once at the root
+        certificate = quick_obstruction(
             board,
             closed=problem.closed,
             start=None if problem.start is None else board.square(problem.start),
             end=None if problem.end is None else board.square(problem.end),
         )
-        if colours is not None:  # rule 4, checked once at the root
-            return problem.absent(colours, {"placed": 0, "tried": 0})
+        if certificate is not None:
+            return problem.absent(certificate, {"placed": 0, "tried": 0})
     search_problem, unwind = problem.from_required_end()
     search = _Search(
         search_problem, budget, pairs, order == "warnsdorff", prune, set() if memo else None
     )
     starts = _start_order(search_problem, search.warnsdorff)
+    if oracle and board.num_squares > 2:
+        return _oracle_search(problem, search, starts, unwind)
     plain = not (prune or memo or restarts or search.warnsdorff) and board.num_squares > 1
     rng = random.Random(0 if seed is None else seed)
     for run in itertools.count(1):
@@ -494,6 +502,82 @@ def _compiled_run(search: _Search, start: int) -> list[int] | None:
             return path.tolist()
         if status != DFS_RUNNING:
             return None
+
+
+def _oracle_search(
+    problem: Problem, search: _Search, starts: list[int], unwind: Callable[[Any], Any]
+) -> SearchResult:
+    """The first tour of plain search in the fixed order, found by a SAT oracle.
+
+    Plain depth-first search meets the first tour in the first child (in move
+    order) whose subtree holds a tour.  So, from the start, ask for each child
+    in order whether a tour completes the path through it, and go down into
+    the first child that says yes: the path grows by one square per level and
+    never backtracks.  The solver's answers come with a whole tour, which
+    answers later questions for free (a child on that tour needs no query).
+    """
+    from .sat import HamiltonCNF
+
+    board = search.problem.board
+    stats: dict[str, Any] = {"queries": 0, "rounds": 0}
+    for start in starts:
+        cnf = HamiltonCNF(board, search.problem.closed, start, search.problem.end)
+        try:
+            path = _descend(cnf, search, start, stats)
+        except _Abort as stop:
+            return problem.aborted(str(stop), stats)
+        finally:
+            stats["rounds"] += cnf.rounds
+            cnf.delete()
+        if path is not None:
+            return problem.found(unwind(path), stats)
+    return problem.absent(
+        Certificate(
+            "exhaustive-search",
+            f"a SAT solver found no tour ({stats['queries']} queries)",
+            {"queries": stats["queries"], "starts": [board.name(s) for s in starts]},
+        ),
+        stats,
+    )
+
+
+def _descend(cnf: Any, search: _Search, start: int, stats: dict[str, Any]) -> list[int] | None:
+    """Grow the path from ``start`` child by child (see :func:`_oracle_search`)."""
+    problem, budget = search.problem, search.budget
+    total, end = problem.board.num_squares, problem.end
+
+    def ask(assumptions: list[int]) -> dict[int, int] | None:
+        stats["queries"] += 1
+        outcome = cnf.solve(assumptions, budget)
+        if outcome.status == "aborted":
+            raise _Abort(budget.exceeded(0) or "the SAT solver stopped")
+        if outcome.status == "unsat":
+            return None
+        order = outcome.order if outcome.order[0] == start else outcome.order[::-1]
+        return dict(itertools.pairwise(order))
+
+    successor = ask([])
+    if successor is None:
+        return None
+    path, seen, assumed = [start], {start}, []
+    while len(path) < total:
+        here = path[-1]
+        for nxt in search.targets[here]:
+            if nxt < 0 or nxt in seen or (nxt == end and len(path) < total - 1):
+                continue
+            literal = cnf.var(here, nxt)
+            if successor.get(here) == nxt:
+                break
+            answer = ask([*assumed, literal])
+            if answer is not None:
+                successor = answer
+                break
+        else:  # pragma: no cover - the last answer's tour always offers a child
+            raise AssertionError("the oracle lost its tour")
+        assumed.append(literal)
+        path.append(nxt)
+        seen.add(nxt)
+    return path
 
 
 def _stats(search: _Search, restarts: int, run: int) -> dict[str, Any]:

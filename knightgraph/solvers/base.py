@@ -179,6 +179,12 @@ class Budget:
             raise InvalidOptionError(f"invalid limit {limit!r}: expected a whole number >= 0")
         return cls(timeout, limit, progress)
 
+    def remaining(self) -> float | None:
+        """Seconds left before the timeout, or None without one."""
+        if self.timeout is None:
+            return None
+        return max(0.0, self.started + self.timeout - time.monotonic())
+
     def out_of_time(self) -> bool:
         """True once the timeout has passed."""
         return self.timeout is not None and time.monotonic() >= self.started + self.timeout

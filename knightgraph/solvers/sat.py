@@ -1,0 +1,253 @@
+"""SAT: knight's tours as satisfiability, with lazily added cut constraints.
+
+One boolean variable per move (edge) of the leaper graph says whether the
+tour uses it.  A closed tour is a set of edges with exactly two at every
+square that forms one cycle.  An open tour is turned into a closed one by a
+*hub*: an extra vertex joined to every square allowed as an end (just the
+start and the end when they are given); a Hamiltonian cycle through the hub is
+a Hamiltonian path between its two neighbours.
+
+"Exactly two at every vertex" is written out as clauses; "one cycle" is not
+(it would need exponentially many): the solver's answer may consist of
+several cycles, and then, for each cycle ``S``, the clause "some edge leaving
+``S`` is used" is added, which every tour satisfies, and the solver runs again
+(incrementally, keeping what it learnt).  When the cycles merge into one, the
+answer is a tour; when the clauses become unsatisfiable, no tour exists.
+
+The same encoding answers queries under *assumptions* (some edges forced),
+which the order-preserving search of :func:`first_tour_in_order` uses to find
+the first tour of plain depth-first search without searching.
+
+Examples
+--------
+>>> from knightgraph import Board
+>>> enc = HamiltonCNF(Board(3, 4))
+>>> outcome = enc.solve()
+>>> outcome.status, len(outcome.order)
+('sat', 12)
+>>> HamiltonCNF(Board(4, 4)).solve().status
+'unsat'
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..board import Board
+from .base import Budget
+
+__all__ = ["DEFAULT_SOLVER", "HamiltonCNF", "Outcome"]
+
+DEFAULT_SOLVER = "cadical195"
+"""The python-sat solver used unless another is named (CaDiCaL 1.9.5)."""
+
+CONFLICT_SLICE = 20_000
+"""Conflicts per solver call between budget checks (about a tenth of a second)."""
+
+
+@dataclass
+class Outcome:
+    """A solver answer: ``"sat"`` with the tour's order, ``"unsat"``, or ``"aborted"``."""
+
+    status: str
+    order: list[int] = field(default_factory=list)
+    rounds: int = 0
+
+
+class HamiltonCNF:
+    """The CNF of "a tour exists" for a board and request, solved incrementally.
+
+    Parameters
+    ----------
+    board : Board
+    closed : bool
+    start, end : int or None
+        Flat indices of required ends.
+    solver : str
+        A python-sat solver name (default :data:`DEFAULT_SOLVER`).
+    proof : bool
+        Ask the solver for a DRUP proof (for certificates of absence).
+
+    Attributes
+    ----------
+    edges : list of (int, int)
+        The variables: edge ``k`` (variable ``k + 1``) joins these two vertices;
+        vertex ``m * n`` is the hub.
+    clauses : list of list of int
+        Every clause given to the solver, in order (the CNF of a certificate).
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        closed: bool = False,
+        start: int | None = None,
+        end: int | None = None,
+        *,
+        solver: str = DEFAULT_SOLVER,
+        proof: bool = False,
+    ) -> None:
+        from pysat.solvers import Solver
+
+        self.board = board
+        self.closed = closed
+        self.hub = board.area
+        self.vertices = np.flatnonzero(board.available()).tolist()
+        self.edges = self._graph_edges(board)
+        if not closed:
+            self.edges += self._hub_edges(start, end)
+        self.index = {edge: k + 1 for k, edge in enumerate(self.edges)}
+        self.incident: dict[int, list[int]] = {v: [] for v in [*self.vertices, self.hub]}
+        for k, (u, v) in enumerate(self.edges):
+            self.incident[u].append(k + 1)
+            self.incident[v].append(k + 1)
+        if closed:
+            del self.incident[self.hub]
+        self.top = len(self.edges)
+        self.clauses: list[list[int]] = []
+        self.solver = Solver(name=solver, with_proof=proof)
+        self.rounds = 0
+        for literals in self.incident.values():
+            self._add_all(self._exactly_two(literals))
+        if not closed:
+            for square in (start, end):
+                if square is not None:
+                    self._add_all([[self.var(self.hub, square)]])
+        elif start is not None and end is not None:
+            self._add_all([[self.var(start, end)]])
+
+    # -------------------------------------------------------------- the graph
+    @staticmethod
+    def _graph_edges(board: Board) -> list[tuple[int, int]]:
+        table = board.move_table()
+        return [(i, int(j)) for i, row in enumerate(table.tolist()) for j in row if j > i]
+
+    def _hub_edges(self, start: int | None, end: int | None) -> list[tuple[int, int]]:
+        ends = [s for s in (start, end) if s is not None]
+        allowed = ends if len(ends) == 2 else self.vertices
+        return [(v, self.hub) for v in allowed]
+
+    def var(self, u: int, v: int) -> int:
+        """The variable of edge ``{u, v}``; KeyError if there is no such move."""
+        return self.index[(u, v) if u < v else (v, u)]
+
+    # ------------------------------------------------------------ the clauses
+    def _exactly_two(self, literals: Sequence[int]) -> list[list[int]]:
+        """Clauses for "exactly two of ``literals``": direct up to 8, else a counter."""
+        k = len(literals)
+        if k < 2:
+            return [[]]  # unsatisfiable: a vertex with fewer than two possible tour edges
+        if k <= 8:
+            at_least = [[x for x in literals if x != skip] for skip in literals]
+            at_most = [[-a, -b, -c] for a, b, c in itertools.combinations(literals, 3)]
+            return at_least + at_most
+        from pysat.card import CardEnc, EncType
+
+        encoded = CardEnc.equals(lits=list(literals), bound=2, top_id=self.top,
+                                 encoding=EncType.seqcounter)  # fmt: skip
+        self.top = max(self.top, encoded.nv)
+        return [list(clause) for clause in encoded.clauses]
+
+    def _add_all(self, clauses: Iterable[list[int]]) -> None:
+        for clause in clauses:
+            self.clauses.append(clause)
+            self.solver.add_clause(clause)
+
+    # -------------------------------------------------------------- solving
+    def solve(self, assumptions: Sequence[int] = (), budget: Budget | None = None) -> Outcome:
+        """Solve, adding cut clauses until the edges form one cycle (or none can).
+
+        ``assumptions`` are literals (edge variables) forced for this call only.
+        """
+        while True:
+            answer = self._solve_once(list(assumptions), budget)
+            if answer is None:
+                return Outcome("aborted", rounds=self.rounds)
+            if not answer:
+                return Outcome("unsat", rounds=self.rounds)
+            cycles = self._cycles(self.solver.get_model())
+            if len(cycles) == 1:
+                return Outcome("sat", self._tour_order(cycles[0]), self.rounds)
+            self._add_all(self._cut(cycle) for cycle in cycles)
+
+    def _solve_once(self, assumptions: list[int], budget: Budget | None) -> bool | None:
+        """One solver call; None when the budget runs out first.
+
+        CaDiCaL cannot be interrupted from another thread, so a timeout or a
+        conflict limit is honoured by solving in slices of
+        :data:`CONFLICT_SLICE` conflicts (the solver keeps what it learnt
+        between slices) and checking the budget in between.
+        """
+        self.rounds += 1
+        if budget is None or (budget.timeout is None and budget.limit is None):
+            return bool(self.solver.solve(assumptions=assumptions))
+        while True:
+            if budget.exceeded(self.conflicts()):
+                return None
+            self.solver.conf_budget(CONFLICT_SLICE)
+            answer = self.solver.solve_limited(assumptions=assumptions)
+            if answer is not None:
+                return bool(answer)
+
+    def conflicts(self) -> int:
+        """Conflicts met by the solver so far (the unit of a SAT ``limit``)."""
+        return int(self.solver.accum_stats().get("conflicts", 0))
+
+    def _cycles(self, model: list[int]) -> list[list[int]]:
+        """The cycles formed by the chosen edges, each as a vertex sequence."""
+        chosen = {lit for lit in model[: len(self.edges)] if lit > 0}
+        neighbours: dict[int, list[int]] = {v: [] for v in self.incident}
+        for lit in chosen:
+            u, v = self.edges[lit - 1]
+            neighbours[u].append(v)
+            neighbours[v].append(u)
+        seen: set[int] = set()
+        cycles = []
+        for first in neighbours:
+            if first in seen:
+                continue
+            cycle, previous, here = [first], -1, first
+            seen.add(first)
+            while True:
+                nxt = next(
+                    w for w in neighbours[here] if w != previous or len(neighbours[here]) == 1
+                )
+                if nxt == first:
+                    break
+                cycle.append(nxt)
+                seen.add(nxt)
+                previous, here = here, nxt
+            cycles.append(cycle)
+        return cycles
+
+    def _cut(self, cycle: list[int]) -> list[int]:
+        """ "Some edge leaving this cycle is used": every tour crosses every cut."""
+        inside = set(cycle)
+        return [k + 1 for k, (u, v) in enumerate(self.edges) if (u in inside) != (v in inside)]
+
+    def _tour_order(self, cycle: list[int]) -> list[int]:
+        """The tour (flat indices) from a cycle through every vertex (and the hub)."""
+        if self.closed:
+            return cycle
+        at = cycle.index(self.hub)
+        return cycle[at + 1 :] + cycle[:at]
+
+    def proof(self) -> list[str]:
+        """The solver's DRUP proof lines (when built with ``proof=True``)."""
+        return list(self.solver.get_proof() or [])
+
+    def delete(self) -> None:
+        """Free the solver."""
+        self.solver.delete()
+
+
+def _solution_path(outcome: Outcome, start: int | None) -> list[int]:
+    """The order oriented from ``start`` (an open tour may come out backwards)."""
+    order = outcome.order
+    if start is not None and order and order[0] != start:
+        order = order[::-1]
+    return order
