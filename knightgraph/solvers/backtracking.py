@@ -559,7 +559,7 @@ def _descend(cnf: Any, search: _Search, start: int, stats: dict[str, Any]) -> li
     successor = ask([])
     if successor is None:
         return None
-    path, seen, assumed = [start], {start}, []
+    path, seen, assumed = [start], {start}, list[int]()
     while len(path) < total:
         here = path[-1]
         for nxt in search.targets[here]:
