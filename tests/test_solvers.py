@@ -7,6 +7,7 @@ checker in tests/independent.py.
 from __future__ import annotations
 
 import itertools
+import json
 import time
 
 import pytest
@@ -360,3 +361,18 @@ def test_seeds_make_auto_reproducible():
     assert (
         find_tour(50, 50, closed=True, seed=4).tour == find_tour(50, 50, closed=True, seed=4).tour
     )
+
+
+@pytest.mark.parametrize(
+    ("m", "n", "placed", "tried"),
+    [(6, 6, 5_421, 43_230), (7, 6, 760_580, 6_084_476), (8, 8, 3_242_064, 25_936_253)],
+)
+def test_seed_000_counts_through_the_command_line(capsys, m, n, placed, tried):
+    from knightgraph.cli import main
+
+    argv = ["tour", str(m), str(n), "--start", "a1", "--method", "backtrack",
+            "--moves", SEED_000_ORDER, "--format", "json"]  # fmt: skip
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["stats"]["placed"], data["stats"]["tried"]) == (placed, tried)
+    assert tour_defect(m, n, data["squares"], start=(0, 0)) is None
