@@ -40,11 +40,14 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 __all__ = [
+    "check",
     "closing_move_obstruction",
     "connectivity_obstruction",
     "degree_obstruction",
     "partition_obstruction",
     "quick_obstruction",
+    "sat_refutation",
+    "partition_mask",
     "schwenk_partition",
 ]
 
@@ -62,18 +65,17 @@ def quick_obstruction(
 ) -> Certificate | None:
     """The first cheap certificate of absence that applies, or None.
 
-    Runs the colour count (O(1)), then, for boards up to
-    :data:`CONNECTIVITY_LIMIT` cells, the degree and closing-move conditions,
-    connectivity and Schwenk's partition (O(mn) each).  None is a heuristic:
-    a certificate returned here is a proof.
+    Runs the colour count, the degree and closing-move conditions and
+    Schwenk's partition (each O(1) on a board without removed squares
+    beyond :data:`CONNECTIVITY_LIMIT` cells, O(mn) below), then, on boards up
+    to that limit, connectivity.  None is a heuristic: a certificate returned
+    here is a proof, and the independent checker re-checks it.
     """
-    cert = colour_obstruction(board, closed=closed, start=start, end=end)
-    if cert is not None or board.area > CONNECTIVITY_LIMIT:
-        return cert
     return (
-        degree_obstruction(board, closed=closed, start=start, end=end)
-        or connectivity_obstruction(board)
+        colour_obstruction(board, closed=closed, start=start, end=end)
+        or degree_obstruction(board, closed=closed, start=start, end=end)
         or partition_obstruction(board, closed=closed, start=start, end=end)
+        or (connectivity_obstruction(board) if board.area <= CONNECTIVITY_LIMIT else None)
     )
 
 
@@ -95,9 +97,6 @@ def degree_obstruction(
     >>> degree_obstruction(Board(5, 5, removed=["c2"]), start="c3", end="e5").reason
     'squares with one move can only be ends of an open tour; a1 has 1 move and is not an end'
     """
-    table = board.move_table()
-    degrees = (table >= 0).sum(axis=1)
-    available = board.available()
     if board.num_squares == 1:
         if closed:
             return _degree_cert(
@@ -112,27 +111,51 @@ def degree_obstruction(
         closing = closing_move_obstruction(board, start, end)
         if closing is not None:
             return closing
-    isolated = np.flatnonzero(available & (degrees == 0))
-    if isolated.size:
+    degrees = _low_degrees(board)
+    isolated = [i for i, d in degrees if d == 0]
+    if isolated:
         return _degree_cert(
-            f"square {board.name(int(isolated[0]))} has no moves, so no tour can visit it and "
+            f"square {board.name(isolated[0])} has no moves, so no tour can visit it and "
             "another square",
             board,
-            int(isolated[0]),
+            isolated[0],
             0,
         )
     if closed:
-        low = np.flatnonzero(available & (degrees < 2))
-        if low.size:
+        low = [i for i, d in degrees if d < 2]
+        if low:
             return _degree_cert(
-                f"in a closed tour every square uses two of its moves; {board.name(int(low[0]))} "
+                f"in a closed tour every square uses two of its moves; {board.name(low[0])} "
                 f"has only 1",
                 board,
-                int(low[0]),
+                low[0],
                 1,
             )
         return None
-    return _open_degree_obstruction(board, np.flatnonzero(available & (degrees == 1)), start, end)
+    return _open_degree_obstruction(board, [i for i, d in degrees if d == 1], start, end)
+
+
+def _low_degrees(board: Board) -> list[tuple[int, int]]:
+    """``(square, degree)`` for squares of degree 0 or 1, in flat order.
+
+    On boards up to :data:`CONNECTIVITY_LIMIT` cells, every square; beyond,
+    only where low degrees can occur on a large board: the 3x3 blocks at the
+    corners and the squares next to removed ones (a sound subset: it may miss
+    a certificate, never invent one).
+    """
+    if board.area <= CONNECTIVITY_LIMIT:
+        degrees = (board.move_table() >= 0).sum(axis=1)
+        low = np.flatnonzero(board.available() & (degrees < 2))
+        return [(int(i), int(degrees[i])) for i in low]
+    m, n = board.m, board.n
+    rows = sorted({*range(min(3, m)), *range(max(0, m - 3), m)})
+    cols = sorted({*range(min(3, n)), *range(max(0, n - 3), n)})
+    near = {(r, c) for r in rows for c in cols}
+    for square in board.removed:
+        near |= set(Board(board.m, board.n, leaper=board.leaper).neighbors(square))
+    near -= board.removed
+    out = [(r * n + c, len(board.neighbors((r, c)))) for r, c in sorted(near)]
+    return [(i, d) for i, d in out if d < 2]
 
 
 def closing_move_obstruction(
@@ -157,10 +180,10 @@ def closing_move_obstruction(
 
 
 def _open_degree_obstruction(
-    board: Board, ones: NDArray[Any], start: SquareLike | None, end: SquareLike | None
+    board: Board, ones: list[int], start: SquareLike | None, end: SquareLike | None
 ) -> Certificate | None:
     ends = {board.index(sq) for sq in (start, end) if sq is not None}
-    others = [int(i) for i in ones if int(i) not in ends]
+    others = [i for i in ones if i not in ends]
     free_ends = 2 - len(ends)
     if len(others) <= free_ends:
         return None
@@ -270,11 +293,11 @@ def partition_obstruction(
     >>> partition_obstruction(Board(4, 12), closed=True).kind
     'schwenk-4xn'
     """
-    partition = schwenk_partition(board)
-    if partition is None:
+    where = schwenk_partition(board)
+    if where is None:
         return None
-    mask, where = partition
-    data = {"partition": where, "outer": int(mask.sum()), "squares": board.num_squares}
+    data = {"partition": where, "squares": board.num_squares}
+    axis = 0 if where.startswith("ranks") else 1
     lead = (
         f"Schwenk (1991): on {board.m}x{board.n} no move joins two squares of the outer "
         f"{where}, which hold half the board and both colours, so "
@@ -282,7 +305,7 @@ def partition_obstruction(
     if closed:
         return Certificate("schwenk-4xn", lead + "there is no closed tour", data)
     for square in (start, end):
-        if square is not None and not mask[board.index(square)]:
+        if square is not None and board.parse_square(square)[axis] not in (0, 3):
             return Certificate(
                 "schwenk-4xn",
                 lead + f"an open tour has both ends there; {board.name(square)} is not",
@@ -291,34 +314,102 @@ def partition_obstruction(
     return None
 
 
-def schwenk_partition(board: Board) -> tuple[NDArray[np.bool_], str] | None:
-    """The outer two ranks (or files) of a board with four of them, as a mask over
-    flat indices, when properties (a)-(c) of :func:`partition_obstruction` hold
-    on this board; else None.
+def schwenk_partition(board: Board) -> str | None:
+    """Which outer lines (``"ranks 1 and 4"`` or ``"files a and d"``) of a board with
+    four ranks or files satisfy properties (a)-(c) of :func:`partition_obstruction`;
+    None when the argument does not apply.
+
+    Checked without board-sized arrays: (a) from the leaper's jumps (no jump
+    changes the line index by 0 or 3), (b) from the removed squares, (c) from
+    the first squares of an outer line.
 
     Examples
     --------
-    >>> mask, where = schwenk_partition(Board(4, 5))
-    >>> where, int(mask.sum())
-    ('ranks 1 and 4', 10)
-    >>> schwenk_partition(Board(5, 5)) is None
-    True
+    >>> schwenk_partition(Board(4, 5)), schwenk_partition(Board(10**9, 4))
+    ('ranks 1 and 4', 'files a and d')
+    >>> schwenk_partition(Board(5, 5)) is None, schwenk_partition(Board(4, 6, removed=["a1"]))
+    (True, None)
     """
-    grid = np.zeros((board.m, board.n), dtype=bool)
     if board.m == 4:
-        grid[[0, 3], :] = True
-        where = "ranks 1 and 4"
+        axis, length, where = 0, board.n, "ranks 1 and 4"
     elif board.n == 4:
-        grid[:, [0, 3]] = True
-        where = "files a and d"
+        axis, length, where = 1, board.m, "files a and d"
     else:
         return None
-    mask = grid.ravel() & board.available()
-    inside = np.flatnonzero(mask)
-    moves = board.move_table()[inside]
-    if mask[moves[moves >= 0]].any():  # (a)
+    if any(abs(jump[axis]) in (0, 3) for jump in board.offsets):  # (a)
         return None
-    colours = {board.color(board.square(int(i))) for i in inside}
-    if 2 * len(inside) != board.num_squares or len(colours) != 2:  # (b), (c)
+    outer_removed = sum(1 for square in board.removed if square[axis] in (0, 3))
+    if 2 * (2 * length - outer_removed) != board.num_squares:  # (b)
         return None
-    return mask, where
+    firsts = [(0, k) if axis == 0 else (k, 0) for k in range(min(length, len(board.removed) + 2))]
+    colours = {(r + c) % 2 for r, c in firsts if (r, c) not in board.removed}
+    return where if colours == {0, 1} else None  # (c)
+
+
+def partition_mask(board: Board, where: str) -> NDArray[np.bool_]:
+    """The squares of the outer lines named by :func:`schwenk_partition`, over flat indices."""
+    grid = np.zeros((board.m, board.n), dtype=bool)
+    if where == "ranks 1 and 4":
+        grid[[0, 3], :] = True
+    else:
+        grid[:, [0, 3]] = True
+    return grid.ravel() & board.available()
+
+
+def check(
+    certificate: Certificate,
+    board: Board,
+    *,
+    closed: bool = False,
+    start: SquareLike | None = None,
+    end: SquareLike | None = None,
+) -> tuple[bool, str]:
+    """Re-check ``certificate`` with the independent checker (:mod:`knightgraph.certcheck`).
+
+    Examples
+    --------
+    >>> check(colour_obstruction(Board(7, 7), closed=True), Board(7, 7), closed=True)
+    (True, 'colour-count: 7x7 has 25 squares of one colour and 24 of the other')
+    """
+    from .certcheck import check_certificate
+
+    return check_certificate(
+        certificate.to_dict(),
+        board.m,
+        board.n,
+        closed=closed,
+        start=None if start is None else board.name(start),
+        end=None if end is None else board.name(end),
+        leaper=board.leaper,
+        removed=[board.name(s) for s in sorted(board.removed)],
+    )
+
+
+def sat_refutation(cnf: Any, board: Board) -> Certificate | None:
+    """The certificate of a SAT refutation, from a solved-UNSAT :class:`~knightgraph.solvers.sat.HamiltonCNF`.
+
+    It holds the variables (as moves, the hub named ``"hub"``), every clause,
+    the vertex set of each cut clause, and the solver's DRUP proof.  None when
+    the CNF used auxiliary variables, which the independent checker cannot
+    validate.
+    """
+    if cnf.auxiliary:
+        return None
+
+    def name(vertex: int) -> str:
+        return "hub" if vertex == cnf.hub else board.name(vertex)
+
+    proof = cnf.proof()
+    return Certificate(
+        "sat-refutation",
+        f"a SAT solver refuted the {len(cnf.clauses):,} clauses that every tour satisfies "
+        f"(exactly two tour moves at each square, plus {len(cnf.cut_sets)} cut constraints); "
+        f"its DRUP proof of {len(proof):,} lines was checked independently",
+        {
+            "solver": cnf.solver_name,
+            "edges": [[name(u), name(v)] for u, v in cnf.edges],
+            "cuts": [[name(v) for v in cycle] for cycle in cnf.cut_sets],
+            "cnf": cnf.clauses,
+            "proof": proof,
+        },
+    )

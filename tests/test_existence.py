@@ -150,7 +150,7 @@ def test_3x4_has_16_directed_open_tours():
 def test_exhaustive_absence_agrees_with_enumeration(m, n, start):
     assert tour_ends(m, n, start) == {}
     res = find_tour(m, n, start=start)
-    assert res.status is Status.PROVEN_ABSENT and res.certificate.kind == "exhaustive-search"
+    assert res.status is Status.PROVEN_ABSENT and res.certificate.kind == "sat-refutation"
 
 
 def test_5x6_some_colour_valid_pairs_have_no_tour():
@@ -164,7 +164,7 @@ def test_5x6_some_colour_valid_pairs_have_no_tour():
                 absent.append((s, e))
     assert absent  # exact: e.g. the first one is cross-checked in the slow test below
     assert all(
-        find_tour(board, start=s, end=e).certificate.kind == "exhaustive-search"
+        find_tour(board, start=s, end=e).certificate.kind == "sat-refutation"
         for s, e in absent[:3]
     )
 

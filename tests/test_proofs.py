@@ -12,6 +12,7 @@ from knightgraph.proofs import (
     closing_move_obstruction,
     connectivity_obstruction,
     degree_obstruction,
+    partition_mask,
     partition_obstruction,
     quick_obstruction,
     schwenk_partition,
@@ -94,9 +95,9 @@ def test_connectivity_certificate_names_two_separated_squares():
 
 @pytest.mark.parametrize("n", [4, 5, 6, 7, 9, 12, 40])
 def test_schwenk_partition_on_4xn(n):
-    mask, where = schwenk_partition(Board(4, n))
-    assert where == "ranks 1 and 4" and int(mask.sum()) == 2 * n
-    assert schwenk_partition(Board(n, 4))[1] == ("files a and d" if n != 4 else "ranks 1 and 4")
+    where = schwenk_partition(Board(4, n))
+    assert where == "ranks 1 and 4" and int(partition_mask(Board(4, n), where).sum()) == 2 * n
+    assert schwenk_partition(Board(n, 4)) == ("files a and d" if n != 4 else "ranks 1 and 4")
     assert partition_obstruction(Board(4, n), closed=True).kind == "schwenk-4xn"
     assert partition_obstruction(Board(4, n), start="b2").data["end"] == "b2"
     assert partition_obstruction(Board(4, n), start="a1", end="b4") is None

@@ -302,15 +302,15 @@ def test_auto_acceptance_boards(m, n, closed, start):
 @pytest.mark.parametrize(
     ("m", "n", "closed", "start", "kind"),
     [
-        (4, 4, False, None, "theorem"),
+        (4, 4, False, None, "sat-refutation"),
         (5, 5, False, "b1", "colour-count"),
-        (3, 8, True, None, "theorem"),
+        (3, 8, True, None, "sat-refutation"),
         (7, 7, True, None, "colour-count"),
         (31, 29, True, None, "colour-count"),
         (2, 5, False, None, "degree"),
         (4, 26, False, "f2", "schwenk-4xn"),
         (4, 12, True, None, "schwenk-4xn"),
-        (3, 7, False, "d2", "exhaustive-search"),
+        (3, 7, False, "d2", "sat-refutation"),
     ],
 )
 def test_auto_proves_absence(m, n, closed, start, kind):

@@ -1,59 +1,65 @@
 """The ``auto`` strategy: certificates first, then the right search for the size.
 
 1. Cheap certificates of absence (:func:`knightgraph.proofs.quick_obstruction`):
-   colour counts, degrees, the closing move, connectivity, Schwenk's partition.
-2. On a full knight board, the existence theorems (Schwenk 1991 for closed
-   tours, Conrad et al. 1994 for open ones) where they rule every tour out.
-3. Boards of at most :data:`EXACT_LIMIT` squares: the exact pruned search
-   (``backtrack`` with Warnsdorff ordering, pruning, memo and randomised
-   restarts), which finds a tour or proves there is none.
-4. Larger boards: two walks of Warnsdorff's rule with Posa rotations (fast
-   on wide boards), then a short pruned depth-first dive with restarts (it
-   usually runs straight to a tour on narrow boards and with prescribed
-   ends), more Warnsdorff walks, and a longer exact search on boards of up to
-   :data:`DIVE_LIMIT` squares.  These find a tour or give up (ABORTED); the
-   exact search can still prove absence.
+   colour counts, degrees, the closing move, Schwenk's partition, connectivity.
+2. Boards of at most :data:`EXACT_LIMIT` squares: SAT (``sat``), which finds a
+   tour or refutes its existence with a proof that is checked independently.
+3. Larger boards: two walks of Warnsdorff's rule with Posa rotations (fast
+   on wide boards), a short pruned depth-first dive with restarts on boards
+   up to :data:`DIVE_LIMIT` squares (it runs straight to a tour on narrow
+   boards and with prescribed ends), more Warnsdorff walks, and SAT on boards
+   up to :data:`SAT_LIMIT` squares, which can still refute.
+
+Every certificate of absence is re-checked by the independent checker
+(:mod:`knightgraph.certcheck`) before it is reported.  The existence theorems
+(Schwenk 1991, Conrad et al. 1994) are not used as proofs: where one applies,
+its clause is added to the reason as the explanation.
 
 Examples
 --------
 >>> from knightgraph import Board
 >>> from knightgraph.solvers.auto import auto
 >>> auto(Board(7, 7), closed=True).reason
-'no closed tour on 7x7: a closed tour alternates colours, so it needs as many squares of each colour; 7x7 has 25 of colour 0 and 24 of colour 1'
->>> auto(Board(3, 8), closed=True).certificate.kind
-'theorem'
+'no closed tour on 7x7: a closed tour alternates colours, so it needs as many squares of each colour; 7x7 has 25 of colour 0 and 24 of colour 1 (Schwenk (1991): no closed tour when both sides are odd (7x7))'
+>>> res = auto(Board(3, 8), closed=True)
+>>> res.certificate.kind, res.reason.endswith("(Schwenk (1991): no closed tour when the shorter side is 3 and the longer is 4, 6 or 8 (3x8))")
+('sat-refutation', True)
 >>> res = auto(Board(5, 6), start="a1", end="f5")
 >>> res.status.name, res.method
-('FOUND', 'backtrack')
+('FOUND', 'sat')
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..exceptions import KnightGraphError
 from ..existence import closed_tour_exists, open_tour_exists
-from ..proofs import quick_obstruction
+from ..proofs import check, quick_obstruction
 from ..tour import SearchResult, Status
 from .base import Budget, Problem, get_solver, solver
 
-__all__ = ["DIVE_LIMIT", "EXACT_LIMIT", "auto"]
+__all__ = ["DIVE_LIMIT", "EXACT_LIMIT", "SAT_LIMIT", "auto"]
 
 EXACT_LIMIT = 64
-"""Boards with at most this many squares are searched exactly, to the end."""
+"""Boards with at most this many squares go straight to SAT."""
 
 DIVE_LIMIT = 4096
 """Boards up to this many squares get pruned depth-first dives (each node costs
 O(mn / 64) word operations, so larger boards are left to Warnsdorff)."""
 
-EXACT_FALLBACK_NODES = 2_000_000
-"""Node budget of the last, exact phase when no timeout is given (about a minute)."""
+SAT_LIMIT = 10_000
+"""Largest board (in squares) on which SAT is the last resort."""
+
+SAT_FALLBACK_CONFLICTS = 5_000_000
+"""Conflict budget of the last SAT phase when no timeout is given (about a minute)."""
 
 
 @solver(
     "auto",
     exact=True,
     bytes_per_square=0,  # its certificates are bounded; each search phase checks its own
-    summary="certificates first, exact search on small boards, Warnsdorff beyond",
+    summary="certificates first, SAT on small boards, Warnsdorff and SAT beyond",
 )
 def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> SearchResult:
     """Find a tour or prove there is none, choosing the strategy by board size.
@@ -67,8 +73,8 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
     -------
     SearchResult
         FOUND (``method`` names the strategy that found it), PROVEN_ABSENT
-        with the deciding certificate, or ABORTED when the searches used on
-        large boards give up or the budget runs out.
+        with a checked certificate, or ABORTED when the searches used on large
+        boards give up or the budget runs out.
     """
     board = problem.board
     ends = {
@@ -77,33 +83,31 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
     }
     certificate = quick_obstruction(board, closed=problem.closed, **ends)
     if certificate is not None:
-        return problem.absent(certificate)
-    if board.is_standard:
-        theorem = closed_tour_exists if problem.closed else open_tour_exists
-        verdict = theorem(board.m, board.n)
-        if not verdict:
-            return problem.absent(verdict.certificate)
+        accepted, why = check(certificate, board, closed=problem.closed, **ends)
+        if not accepted:
+            raise KnightGraphError(f"internal error: a certificate did not check: {why}")
+        return _explained(problem.absent(certificate), problem)
     size = board.num_squares
-    exact = {"order": "warnsdorff", "prune": True, "memo": True, "restarts": size, "seed": seed}
     if size <= EXACT_LIMIT:
-        return _run("backtrack", problem, ends, budget, **exact)
+        return _explained(_run("sat", problem, ends, budget, shortcuts=False), problem)
     # Step budgets: a walk that succeeds takes about `size` steps (moves, rotations);
     # each phase draws new random choices.
     base = 0 if seed is None else seed
+    dive = {"order": "warnsdorff", "prune": True, "memo": True, "restarts": size, "seed": base}
     phases: list[tuple[str, int | None, dict[str, Any]]] = [
         ("warnsdorff", 10 * size + 1000, {"seed": base, "attempts": 2})
     ]
     if size <= DIVE_LIMIT:
-        phases.append(("backtrack", 4 * size + 1000, exact))
+        phases.append(("backtrack", 4 * size + 1000, dive))
     phases.append(("warnsdorff", 20 * size + 2000, {"seed": base + 1, "attempts": 10}))
-    if size <= DIVE_LIMIT:
-        fallback = EXACT_FALLBACK_NODES if budget.timeout is None else None
-        phases.append(("backtrack", fallback, {**exact, "seed": base + 2}))
+    if size <= SAT_LIMIT:
+        conflicts = SAT_FALLBACK_CONFLICTS if budget.timeout is None else None
+        phases.append(("sat", conflicts, {"shortcuts": False}))
     tried: list[str] = []
     for method, limit, options in phases:
         result = _run(method, problem, ends, budget.phase(limit), **options)
         if result.status is not Status.ABORTED:
-            return result
+            return _explained(result, problem)
         tried.append(f"{method}: {result.reason}")
         if budget.out_of_time():
             break
@@ -111,6 +115,20 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
         "no tour found and none ruled out (" + "; ".join(tried) + ")",
         {"phases": len(tried)},
     )
+
+
+def _explained(result: SearchResult, problem: Problem) -> SearchResult:
+    """Add the theorem's clause to the reason for absence, when a theorem covers the case."""
+    board = problem.board
+    if result.status is not Status.PROVEN_ABSENT or not board.is_standard:
+        return result
+    if problem.start is not None or problem.end is not None:
+        return result
+    theorem = closed_tour_exists if problem.closed else open_tour_exists
+    verdict = theorem(board.m, board.n)
+    if not verdict and result.certificate is not None and result.certificate.kind != "theorem":
+        result.reason += f" ({verdict.reason})"
+    return result
 
 
 def _run(

@@ -39,7 +39,7 @@ import numpy as np
 
 from ..board import Board
 from ..exceptions import InvalidOptionError
-from ..proofs import quick_obstruction, schwenk_partition
+from ..proofs import partition_mask, quick_obstruction, schwenk_partition
 from ..tour import Certificate, SearchResult
 from .base import Budget, Problem, solver
 
@@ -118,8 +118,8 @@ class _Search:
         self.targets = table.tolist()
         self.visited = bytearray(board.area)
         self.full = _bits(board.available())
-        partition = schwenk_partition(board) if self.prune else None
-        self.sparse = [] if partition is None else [_bits(partition[0])]
+        where = schwenk_partition(board) if self.prune else None
+        self.sparse = [] if where is None else [_bits(partition_mask(board, where))]
         n = board.n
         self.shifts = [
             (_bits(table[:, j] >= 0), dr * n + dc) for j, (dr, dc) in enumerate(self.moves)

@@ -235,6 +235,7 @@ _BUILTIN = {
     "auto": "knightgraph.solvers.auto",
     "backtrack": "knightgraph.solvers.backtracking",
     "warnsdorff": "knightgraph.solvers.warnsdorff",
+    "sat": "knightgraph.solvers.sat",
 }
 """Built-in strategies and their modules, imported on first use."""
 

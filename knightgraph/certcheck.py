@@ -1,0 +1,323 @@
+"""The independent certificate checker.
+
+Every "no tour" that knightgraph reports carries a certificate; this module
+re-checks one from its data alone, without using the code that produced it.
+It recomputes the board's moves itself (standard library only) and uses the
+independent DRUP checker of :mod:`knightgraph.drup` for SAT refutations.
+
+Certificate kinds and what is re-checked:
+
+``tour``
+    the squares form a tour answering the request.
+``colour-count``
+    the colour counts of the board and the colours of the ends, against the
+    clause named (a tour alternates colours).
+``degree``
+    the degree of each named square, the closing move, or (``disconnected``)
+    that the second named square cannot be reached from the first.
+``schwenk-4xn``
+    that the outer lines hold half the squares, both colours, and no move
+    between two of them; and the conclusion drawn.
+``sat-refutation``
+    that the variables are exactly the board's moves (plus hub edges for open
+    tours), that every clause is one every tour satisfies (exactly two tour
+    edges at each vertex, a required end, or "some edge leaves S" for a listed
+    set S), and that the DRUP proof refutes the clauses.
+
+Run it on the JSON of ``knightgraph exists --format json``::
+
+    knightgraph exists 4 4 --format json | python -m knightgraph.certcheck
+
+Examples
+--------
+>>> check_certificate({"kind": "colour-count", "clause": "closed-needs-balance",
+...                    "counts": [25, 24]}, 7, 7, closed=True)
+(True, 'colour-count: 7x7 has 25 squares of one colour and 24 of the other')
+>>> check_certificate({"kind": "colour-count", "clause": "closed-needs-balance",
+...                    "counts": [25, 24]}, 8, 8, closed=True)[0]
+False
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+from collections import deque
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .drup import check_drup
+
+__all__ = ["check_certificate", "main"]
+
+Square = tuple[int, int]
+
+
+class _Rejected(Exception):
+    pass
+
+
+def _require(condition: bool, why: str) -> None:
+    if not condition:
+        raise _Rejected(why)
+
+
+class _Board:
+    """The board, recomputed from first principles (nothing is stored per square)."""
+
+    def __init__(self, m: int, n: int, leaper: Sequence[int], removed: Sequence[str]) -> None:
+        self.m, self.n = m, n
+        a, b = sorted(int(x) for x in leaper)
+        self.jumps = {(x, y) for p, q in ((a, b), (b, a)) for x in (p, -p) for y in (q, -q)}
+        self.removed = {_square(name) for name in removed}
+        self.count = m * n - len(self.removed)
+
+    @property
+    def squares(self) -> list[Square]:
+        """Every square (O(mn): used only by checks that must look at them all)."""
+        return [(r, c) for r in range(self.m) for c in range(self.n) if (r, c) not in self.removed]
+
+    def on(self, square: Square) -> bool:
+        r, c = square
+        return 0 <= r < self.m and 0 <= c < self.n and square not in self.removed
+
+    def moves(self, square: Square) -> set[Square]:
+        r, c = square
+        return {(r + x, c + y) for x, y in self.jumps if self.on((r + x, c + y))}
+
+    def colour(self, square: Square) -> int:
+        return (square[0] + square[1]) % 2
+
+    def alternating(self) -> bool:
+        x, y = next(iter(self.jumps))
+        return (x + y) % 2 == 1
+
+
+def _square(name: str) -> Square:
+    text = name.strip().lower()
+    if "," in text:
+        r, c = text.strip("()").split(",")
+        return int(r), int(c)
+    letters = "".join(itertools.takewhile(str.isalpha, text))
+    column = 0
+    for ch in letters:
+        column = column * 26 + (ord(ch) - ord("a") + 1)
+    return int(text[len(letters) :]) - 1, column - 1
+
+
+def check_certificate(
+    certificate: Mapping[str, Any],
+    m: int,
+    n: int,
+    *,
+    closed: bool = False,
+    start: str | None = None,
+    end: str | None = None,
+    leaper: Sequence[int] = (1, 2),
+    removed: Sequence[str] = (),
+) -> tuple[bool, str]:
+    """Re-check a certificate (its JSON form) for the request; ``(accepted, why)``."""
+    board = _Board(m, n, leaper, removed)
+    ends = (None if start is None else _square(start), None if end is None else _square(end))
+    kind = certificate.get("kind")
+    checks = {
+        "tour": _check_tour,
+        "colour-count": _check_colours,
+        "degree": _check_degree,
+        "schwenk-4xn": _check_partition,
+        "sat-refutation": _check_sat,
+    }
+    if kind not in checks:
+        return False, f"certificates of kind {kind!r} cannot be checked independently"
+    try:
+        return True, f"{kind}: " + checks[kind](certificate, board, closed, ends)
+    except _Rejected as why:
+        return False, f"{kind}: {why}"
+    except (KeyError, TypeError, ValueError) as err:
+        return False, f"{kind}: malformed certificate ({err!r})"
+
+
+def _check_tour(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) -> str:
+    squares = [tuple(s) for s in cert["squares"]]
+    _require(sorted(squares) == sorted(board.squares), "does not visit every square once")
+    steps = list(itertools.pairwise(squares)) + ([(squares[-1], squares[0])] if closed else [])
+    _require(all(b in board.moves(a) for a, b in steps), "has a step that is not a move")
+    _require(not closed or len(squares) > 2, "two squares make no cycle")
+    for want, got, what in ((ends[0], squares[0], "start"), (ends[1], squares[-1], "end")):
+        _require(want is None or want == got, f"the {what} is not the one asked for")
+    return f"a verified tour of {len(squares)} squares"
+
+
+def _check_colours(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) -> str:
+    _require(board.alternating(), "this leaper does not alternate colours")
+    ones = board.m * board.n // 2  # squares (r, c) with r + c odd, before removals
+    gone = [sum(1 for s in board.removed if board.colour(s) == k) for k in (0, 1)]
+    counts = [board.m * board.n - ones - gone[0], ones - gone[1]]
+    _require(list(cert["counts"]) == counts, f"the counts are {counts}, not {cert['counts']}")
+    zeros, ones = counts
+    given = [board.colour(s) for s in ends if s is not None]
+    clause = cert["clause"]
+    size = f"{board.m}x{board.n}"
+    if clause == "closed-needs-balance":
+        _require(closed and zeros != ones, "the counts balance")
+        return f"{size} has {max(counts)} squares of one colour and {min(counts)} of the other"
+    if clause == "open-needs-near-balance":
+        _require(abs(zeros - ones) > 1, "the counts differ by at most one")
+        return f"{size} has {zeros} and {ones} squares of the two colours"
+    if clause == "ends-differ":
+        _require(zeros == ones and len(given) == 2 and given[0] == given[1], "the ends differ")
+        return "equal colour classes, and both ends have one colour"
+    if clause == "ends-on-larger-class":
+        larger = 0 if zeros > ones else 1
+        _require(abs(zeros - ones) == 1 and any(c != larger for c in given), "no end off the larger class")
+        return "an end lies on the smaller colour class"
+    raise _Rejected(f"unknown clause {clause!r}")
+
+
+def _check_degree(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) -> str:
+    clause = cert["clause"]
+    total = board.count
+    if clause == "low-degree":
+        if "square" not in cert:
+            _require(closed and total == 1, "more than one square")
+            return "a single square has no move back to itself"
+        square = _square(cert["square"])
+        _require(board.on(square), "the square is not on the board")
+        degree = len(board.moves(square))
+        _require(degree == cert["degree"], f"the square has degree {degree}")
+        _require((degree == 0 and total > 1) or (closed and degree < 2), "the degree is enough")
+        return f"{cert['square']} has {degree} moves"
+    if clause == "degree-one":
+        _require(not closed, "the clause is for open tours")
+        named = [_square(s) for s in cert["squares"]]
+        _require(all(board.on(s) and len(board.moves(s)) == 1 for s in named), "a square has another degree")
+        given = {s for s in ends if s is not None}
+        others = {s for s in named if s not in given}
+        _require(len(others) > 2 - len(given), "the squares of degree one can all be ends")
+        return f"{len(others)} squares of degree one are not ends"
+    if clause == "closing-move":
+        s, t = ends
+        _require(closed and s is not None and t is not None, "no closed tour with both ends")
+        _require(t not in board.moves(s), "the end is one move from the start")
+        return "the end is not one move from the start"
+    if clause == "disconnected":
+        a, b = (_square(x) for x in cert["squares"])
+        _require(board.on(a) and board.on(b), "a named square is not on the board")
+        seen, queue = {a}, deque([a])
+        while queue:
+            for nxt in board.moves(queue.popleft()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        _require(b not in seen, "the second square can be reached from the first")
+        return f"{cert['squares'][1]} cannot be reached from {cert['squares'][0]}"
+    raise _Rejected(f"unknown clause {clause!r}")
+
+
+def _check_partition(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) -> str:
+    where = cert["partition"]
+    lines = {"ranks 1 and 4": (0, board.m, board.n), "files a and d": (1, board.n, board.m)}
+    _require(where in lines, f"unknown partition {where!r}")
+    axis, width, length = lines[where]
+    _require(width == 4, f"the board does not have four {where.split()[0]}")
+
+    def outer(square: Square) -> bool:
+        return square[axis] in (0, 3)
+
+    # No move joins two outer squares: a jump changes the line by 0 or 3 in no case.
+    _require(all(abs(jump[axis]) not in (0, 3) for jump in board.jumps),
+             "a move can join two outer squares")  # fmt: skip
+    outer_gone = sum(1 for s in board.removed if outer(s))
+    _require(2 * (2 * length - outer_gone) == board.count, "the outer lines do not hold half the squares")
+    colours = set()
+    for k in range(min(length, len(board.removed) + 2)):
+        square = (0, k) if axis == 0 else (k, 0)
+        if board.on(square):
+            colours.add(board.colour(square))
+    _require(colours == {0, 1}, "the outer lines do not show both colours")
+    if closed:
+        return "no closed tour (outer squares would alternate and share a colour)"
+    _require(any(s is not None and not outer(s) for s in ends), "both ends are outer squares")
+    return "an open tour must start and end on the outer lines"
+
+
+def _check_sat(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) -> str:
+    def vertex(name: str) -> Square | str:
+        return "hub" if name == "hub" else _square(name)
+
+    edges = [frozenset(vertex(v) for v in edge) for edge in cert["edges"]]
+    expected = {frozenset((s, t)) for s in board.squares for t in board.moves(s)}
+    if not closed:
+        start, end = ends
+        allowed = [start, end] if start is not None and end is not None else board.squares
+        expected |= {frozenset((s, "hub")) for s in allowed}
+    _require(all(len(e) == 2 for e in edges), "an edge is a loop")
+    _require(len(set(edges)) == len(edges), "an edge has two variables")
+    _require(set(edges) == expected, "the variables are not the board's moves")
+    variable = {e: k + 1 for k, e in enumerate(edges)}
+    incident: dict[Any, set[int]] = {}
+    for e, k in variable.items():
+        for v in e:
+            incident.setdefault(v, set()).add(k)
+    units = _valid_units(variable, closed, ends)
+    cuts = [frozenset(vertex(v) for v in S) for S in cert["cuts"]]
+    everything = set(incident)
+    used = 0
+    for clause in cert["cnf"]:
+        _require(all(0 < abs(x) <= len(edges) for x in clause), "a clause has an auxiliary variable")
+        if _degree_clause(clause, incident) or (len(clause) == 1 and clause[0] in units):
+            continue
+        _require(used < len(cuts), f"clause {clause} is not a valid constraint")
+        inside = cuts[used]
+        used += 1
+        _require(bool(inside) and inside < everything, "a cut set is empty or everything")
+        crossing = {k for e, k in variable.items() if len(e & inside) == 1}
+        _require(sorted(clause) == sorted(crossing), f"clause {clause} is not the cut of its set")
+    accepted, why = check_drup(cert["cnf"], cert["proof"])
+    _require(accepted, f"the proof: {why}")
+    return f"{len(cert['cnf'])} valid clauses; DRUP: {why}"
+
+
+def _valid_units(variable: Mapping[frozenset[Any], int], closed: bool, ends: Any) -> set[int]:
+    """Unit clauses every tour satisfies: the hub's edges to given ends, or the closing move."""
+    start, end = ends
+    if closed:
+        if start is not None and end is not None and frozenset((start, end)) in variable:
+            return {variable[frozenset((start, end))]}
+        return set()
+    return {variable[frozenset((s, "hub"))] for s in ends if s is not None}
+
+
+def _degree_clause(clause: Sequence[int], incident: Mapping[Any, set[int]]) -> bool:
+    """Part of "exactly two tour edges at a vertex": at least two, or at most two."""
+    literals = set(clause)
+    for edges in incident.values():
+        if all(x > 0 for x in clause) and literals <= edges and len(literals) == len(edges) - 1:
+            return True
+        if len(literals) == 3 and all(x < 0 for x in clause) and {-x for x in literals} <= edges:
+            return True
+    return False
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Check the certificate in the JSON of ``knightgraph exists --format json`` (stdin or a file)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        text = open(args[0], encoding="utf-8").read() if args else sys.stdin.read()  # noqa: SIM115
+        data = json.loads(text)
+        cert = data["certificate"]
+        options = {k: data.get(k) for k in ("start", "end")}
+        accepted, why = check_certificate(
+            cert, data["rows"], data["cols"], closed=bool(data.get("closed")),
+            leaper=data.get("leaper", (1, 2)), removed=data.get("removed", ()), **options,
+        )  # fmt: skip
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        print(f"cannot read a certificate: {err}", file=sys.stderr)
+        return 2
+    print(("accepted: " if accepted else "rejected: ") + why)
+    return 0 if accepted else 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
