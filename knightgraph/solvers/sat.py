@@ -47,6 +47,9 @@ __all__ = ["DEFAULT_SOLVER", "HamiltonCNF", "Outcome", "sat"]
 DEFAULT_SOLVER = "cadical195"
 """The python-sat solver used unless another is named (CaDiCaL 1.9.5)."""
 
+PROOF_LIMIT = 2500
+"""Up to this many squares the solver logs its proof from the start."""
+
 DIRECT_LIMIT = 64
 """Up to this many literals, "at most two" is written out triple by triple."""
 
@@ -243,9 +246,14 @@ class HamiltonCNF:
         return cycles
 
     def _cut(self, cycle: list[int]) -> list[int]:
-        """ "Some edge leaving this cycle is used": every tour crosses every cut."""
+        """The clause "some edge leaving this cycle is used", which every tour satisfies.
+
+        Found from the cycle's own incident edges (O(cycle)), in variable order.
+        """
         inside = set(cycle)
-        return [k + 1 for k, (u, v) in enumerate(self.edges) if (u in inside) != (v in inside)]
+        edges = self.edges
+        leaving = {k for v in cycle for k in self.incident[v] if not set(edges[k - 1]) <= inside}
+        return sorted(leaving)
 
     def _tour_order(self, cycle: list[int]) -> list[int]:
         """The tour (flat indices) from a cycle through every vertex (and the hub)."""
@@ -326,17 +334,27 @@ def sat(
             return problem.absent(cert)
         if board.num_squares == 1:
             return problem.found([board.index(board.squares()[0])])
-    cnf = HamiltonCNF(board, problem.closed, problem.start, problem.end, solver=solver, proof=True)
-    try:
-        outcome = cnf.solve(budget=budget)
-        stats = {"rounds": outcome.rounds, "clauses": len(cnf.clauses), "conflicts": cnf.conflicts()}
-        if outcome.status == "sat":
-            return problem.found(_oriented(outcome.order, problem), stats)
-        if outcome.status == "aborted":
-            return problem.aborted(f"the SAT solver {budget.exceeded(cnf.conflicts()) or 'stopped'}", stats)
-        certificate = sat_refutation(cnf, board)
-    finally:
-        cnf.delete()
+    # Logging a proof costs time and memory on large boards, where tours are the rule:
+    # there, a refutation is repeated with logging on.
+    logged = board.num_squares <= PROOF_LIMIT
+    while True:
+        cnf = HamiltonCNF(board, problem.closed, problem.start, problem.end, solver=solver,
+                          proof=logged)  # fmt: skip
+        try:
+            outcome = cnf.solve(budget=budget)
+            stats = {"rounds": outcome.rounds, "clauses": len(cnf.clauses),
+                     "conflicts": cnf.conflicts()}  # fmt: skip
+            if outcome.status == "sat":
+                return problem.found(_oriented(outcome.order, problem), stats)
+            if outcome.status == "aborted":
+                why = budget.exceeded(cnf.conflicts()) or "stopped"
+                return problem.aborted(f"the SAT solver {why}", stats)
+            if logged:
+                certificate = sat_refutation(cnf, board)
+                break
+        finally:
+            cnf.delete()
+        logged = True
     if certificate is None:
         return problem.aborted("the SAT solver refuted a CNF with a counter encoding, which the "
                                "independent checker cannot re-check", stats)  # fmt: skip
