@@ -170,7 +170,10 @@ def _check_colours(cert: Mapping[str, Any], board: _Board, closed: bool, ends: A
         return "equal colour classes, and both ends have one colour"
     if clause == "ends-on-larger-class":
         larger = 0 if zeros > ones else 1
-        _require(abs(zeros - ones) == 1 and any(c != larger for c in given), "no end off the larger class")
+        _require(
+            abs(zeros - ones) == 1 and any(c != larger for c in given),
+            "no end off the larger class",
+        )
         return "an end lies on the smaller colour class"
     raise _Rejected(f"unknown clause {clause!r}")
 
@@ -191,7 +194,10 @@ def _check_degree(cert: Mapping[str, Any], board: _Board, closed: bool, ends: An
     if clause == "degree-one":
         _require(not closed, "the clause is for open tours")
         named = [_square(s) for s in cert["squares"]]
-        _require(all(board.on(s) and len(board.moves(s)) == 1 for s in named), "a square has another degree")
+        _require(
+            all(board.on(s) and len(board.moves(s)) == 1 for s in named),
+            "a square has another degree",
+        )
         given = {s for s in ends if s is not None}
         others = {s for s in named if s not in given}
         _require(len(others) > 2 - len(given), "the squares of degree one can all be ends")
@@ -229,7 +235,9 @@ def _check_partition(cert: Mapping[str, Any], board: _Board, closed: bool, ends:
     _require(all(abs(jump[axis]) not in (0, 3) for jump in board.jumps),
              "a move can join two outer squares")  # fmt: skip
     outer_gone = sum(1 for s in board.removed if outer(s))
-    _require(2 * (2 * length - outer_gone) == board.count, "the outer lines do not hold half the squares")
+    _require(
+        2 * (2 * length - outer_gone) == board.count, "the outer lines do not hold half the squares"
+    )
     colours = set()
     for k in range(min(length, len(board.removed) + 2)):
         square = (0, k) if axis == 0 else (k, 0)
@@ -246,8 +254,10 @@ def _check_sat(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) 
     def vertex(name: str) -> Square | str:
         return "hub" if name == "hub" else _square(name)
 
-    edges = [frozenset(vertex(v) for v in edge) for edge in cert["edges"]]
-    expected = {frozenset((s, t)) for s in board.squares for t in board.moves(s)}
+    edges: list[frozenset[Any]] = [frozenset(vertex(v) for v in edge) for edge in cert["edges"]]
+    expected: set[frozenset[Any]] = {
+        frozenset((s, t)) for s in board.squares for t in board.moves(s)
+    }
     if not closed:
         start, end = ends
         allowed = [start, end] if start is not None and end is not None else board.squares
@@ -265,7 +275,9 @@ def _check_sat(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) 
     everything = set(incident)
     used = 0
     for clause in cert["cnf"]:
-        _require(all(0 < abs(x) <= len(edges) for x in clause), "a clause has an auxiliary variable")
+        _require(
+            all(0 < abs(x) <= len(edges) for x in clause), "a clause has an auxiliary variable"
+        )
         if _degree_clause(clause, incident) or (len(clause) == 1 and clause[0] in units):
             continue
         _require(used < len(cuts), f"clause {clause} is not a valid constraint")

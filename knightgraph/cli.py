@@ -131,6 +131,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="output format (default squares)",
     )
     tour.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically)")
+    _add_proof(tour)
     tour.set_defaults(run=_cmd_tour)
 
     exists = sub.add_parser("exists", help="decide whether a tour exists, with a certificate")
@@ -141,7 +142,22 @@ def _build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
     )
     exists.add_argument("--format", default="text", choices=("text", "json"))
+    _add_proof(exists)
     exists.set_defaults(run=_cmd_exists)
+
+    table = sub.add_parser(
+        "table",
+        help="existence table (codes c/e/o/x) for every board 1..M x 1..N, each cell proved",
+    )
+    table.add_argument("m", type=_size, metavar="M", help="largest number of ranks")
+    table.add_argument(
+        "n", type=_size, nargs="?", metavar="N", help="largest number of files (default M)"
+    )
+    table.add_argument("--format", default="text", choices=("text", "json"))
+    table.add_argument(
+        "--timeout", type=float, metavar="SEC", help="seconds allowed to each search (then '?')"
+    )
+    table.set_defaults(run=_cmd_table)
 
     verify = sub.add_parser(
         "verify", help="check a tour file (algebraic text, numbered board, JSON or .npy)"
@@ -176,6 +192,15 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     classic.set_defaults(run=_cmd_classic)
     return parser
+
+
+def _add_proof(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--proof",
+        metavar="FILE",
+        help="when absence is proved by SAT, write the DRUP proof to FILE and the CNF "
+        "(DIMACS) to FILE.cnf, for drat-trim or python -m knightgraph.drup",
+    )
 
 
 def _add_search_options(p: argparse.ArgumentParser, *, default_method: str) -> None:
@@ -292,6 +317,7 @@ def _cmd_tour(args: argparse.Namespace) -> int:
             progress=progress,
             **options,
         )
+    _write_proof(result, args.proof)
     if args.format == "json":
         _emit(json.dumps(result_to_dict(result, board, args.closed, start, end)), args.output)
     elif result.tour is None:
@@ -348,11 +374,51 @@ def _cmd_exists(args: argparse.Namespace) -> int:
         result = tour_exists(
             board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
         )
+    _write_proof(result, args.proof)
     if args.format == "json":
         print(json.dumps(_exists_dict(result, board, args.closed, start, end)))
     else:
         print(_exists_text(result, board, args.closed, start, end))
     return _EXIT_OF[result.status]
+
+
+def _write_proof(result: SearchResult, path: str | None) -> None:
+    """Write a SAT refutation's proof and CNF, if there is one and a file was asked for."""
+    if path is None:
+        return
+    cert = result.certificate
+    if cert is None or cert.kind != "sat-refutation":
+        what = "a tour was found" if result.found else (
+            f"the certificate is {cert.kind}, not a SAT refutation" if cert else "nothing was proved")  # fmt: skip
+        print(f"no proof written to {path}: {what}", file=sys.stderr)
+        return
+    from .formats import write_text
+
+    clauses = cert.data["cnf"]
+    variables = max((abs(x) for clause in clauses for x in clause), default=0)
+    dimacs = [f"c knightgraph: {cert.reason}", f"p cnf {variables} {len(clauses)}"]
+    dimacs += [" ".join(map(str, [*clause, 0])) for clause in clauses]
+    write_text("\n".join(dimacs), path + ".cnf")
+    write_text("\n".join(cert.data["proof"]), path)
+
+
+# --------------------------------------------------------------------- table
+def _cmd_table(args: argparse.Namespace) -> int:
+    from .explore import existence_table
+
+    rows, cols = args.m, args.n or args.m
+    Board(rows, cols)  # validates the sizes
+    with _progress("boards", unit=" boards", total=rows * cols) as progress:
+        table = existence_table(
+            rows, cols, timeout=args.timeout,
+            progress=None if progress is None else lambda done, total: progress({"done": done}),
+        )  # fmt: skip
+    print(json.dumps(table.to_dict()) if args.format == "json" else table.text())
+    for line in table.disagreements:
+        print(f"knightgraph table: disagreement: {line}", file=sys.stderr)
+    if table.disagreements:
+        return EXIT_NO
+    return EXIT_UNKNOWN if any("?" in row for row in table.codes) else EXIT_OK
 
 
 def _exists_dict(
@@ -378,7 +444,27 @@ def _exists_dict(
         }
     elif result.certificate is not None:
         out["certificate"] = result.certificate.to_dict()
+    if board.leaper != KNIGHT:
+        out["leaper"] = list(board.leaper)
+    if board.removed:
+        out["removed"] = [board.name(s) for s in sorted(board.removed)]
+    theorem = _theorem_check(result, board, closed, start, end)
+    if theorem is not None:
+        out["theorem"] = theorem
     return out
+
+
+def _theorem_check(
+    result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
+) -> dict[str, Any] | None:
+    """What the existence theorem says, and whether the proof agrees (it must)."""
+    from .existence import closed_tour_exists, open_tour_exists
+
+    if not board.is_standard or start is not None or end is not None:
+        return None
+    verdict = (closed_tour_exists if closed else open_tour_exists)(board.m, board.n)
+    agrees = None if result.status is Status.ABORTED else result.found == bool(verdict)
+    return {"exists": bool(verdict), "reason": verdict.reason, "agrees": agrees}
 
 
 def _exists_reason(result: SearchResult) -> str:

@@ -67,7 +67,10 @@ def parse_proof(lines: Iterable[str]) -> list[tuple[bool, list[int]]]:
         if not line or line.startswith("c"):
             continue
         deletion = line.startswith("d ")
-        tokens = [int(t) for t in (line[2:] if deletion else line).split()]
+        try:
+            tokens = [int(t) for t in (line[2:] if deletion else line).split()]
+        except ValueError:
+            tokens = []
         if not tokens or tokens[-1] != 0 or 0 in tokens[:-1]:
             raise ValueError(f"malformed proof line {raw.strip()!r}")
         steps.append((deletion, tokens[:-1]))
@@ -191,13 +194,13 @@ def check_drup(
         steps = parse_proof(proof)
     except ValueError as err:
         return False, str(err)
-    formula = [list(clause) for clause in formula]
+    clauses = [list(clause) for clause in formula]
     library = _library() if compiled is None or compiled else None
     if library is not None:
-        return _check_compiled(library, formula, steps)
+        return _check_compiled(library, clauses, steps)
     if compiled:
         raise RuntimeError("the compiled checker is not available")
-    return _check_python(formula, steps)
+    return _check_python(clauses, steps)
 
 
 def _check_python(
@@ -241,10 +244,10 @@ def _library() -> ctypes.CDLL | None:
             _LIBRARY = library or False
         except (ImportError, OSError, AttributeError):
             _LIBRARY = False
-    return _LIBRARY or None
+    return _LIBRARY if isinstance(_LIBRARY, ctypes.CDLL) else None
 
 
-_LIBRARY: ctypes.CDLL | None | bool = None
+_LIBRARY: ctypes.CDLL | bool | None = None
 
 
 def _check_compiled(

@@ -44,10 +44,10 @@ __all__ = [
     "closing_move_obstruction",
     "connectivity_obstruction",
     "degree_obstruction",
+    "partition_mask",
     "partition_obstruction",
     "quick_obstruction",
     "sat_refutation",
-    "partition_mask",
     "schwenk_partition",
 ]
 
