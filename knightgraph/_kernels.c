@@ -167,6 +167,77 @@ void kg_walk(const int32_t *targets, int64_t moves, const int64_t *order, const 
     counters[1] = steps;
 }
 
+/* Follow a tour stored as neighbour codes (knightgraph.solvers.divide).
+ * codes[i] holds the moves to the two tour neighbours of square i, one per
+ * nibble (0..7 index `delta`, 15 for none: a path end).  From `start`, leave
+ * by nibble `first` (0 low, 1 high), then always by the nibble that does not
+ * lead back (from a path end, by its only neighbour).  Writes at most `count` squares to out32 (or out64 when it is
+ * NULL) and returns how many were written (it stops at a path end). */
+int64_t kg_follow(const uint8_t *codes, const int64_t *delta, int64_t start, int64_t first,
+                  int32_t *out32, int64_t *out64, int64_t count)
+{
+    int64_t here = start, prev = -1, i;
+    for (i = 0; i < count; i++) {
+        uint8_t c = codes[here];
+        int lo = c & 15, hi = c >> 4, pick;
+        if (out32)
+            out32[i] = (int32_t)here;
+        else
+            out64[i] = here;
+        if (i == 0) {
+            pick = first ? hi : lo;
+            if (pick >= 8)
+                pick = first ? lo : hi;  /* a path end: its only neighbour */
+        } else
+            pick = (lo < 8 && here + delta[lo] != prev) ? lo : hi;
+        if (pick >= 8)
+            return i + 1;
+        prev = here;
+        here += delta[pick];
+    }
+    return count;
+}
+
+/* Accept a tour in one pass (knightgraph.verify's fast path): every square
+ * on the board, not removed, not seen before, each a (a, b)-leap from the one
+ * before (no division: the flat step names the move, the column is tracked).
+ * `seen` is a zeroed byte per square.  Returns -1 when all holds, else the
+ * first position where something fails (the caller then names the defect). */
+int64_t kg_check(const int32_t *order32, const int64_t *order64, int64_t count, int64_t m,
+                 int64_t n, int64_t a, int64_t b, const uint8_t *removed, uint8_t *seen)
+{
+    int64_t area = m * n, dr[8], dc[8], step[8], prev = -1, col = 0, i, k;
+    int64_t base[8][2] = {{a, b}, {b, a}, {b, -a}, {a, -b}, {-a, -b}, {-b, -a}, {-b, a}, {-a, b}};
+    for (k = 0; k < 8; k++) {
+        dr[k] = base[k][0];
+        dc[k] = base[k][1];
+        step[k] = dr[k] * n + dc[k];
+    }
+    for (i = 0; i < count; i++) {
+        int64_t p = order32 ? (int64_t)order32[i] : order64[i];
+        if (p < 0 || p >= area || (removed && removed[p]) || seen[p])
+            return i;
+        seen[p] = 1;
+        if (i == 0) {
+            col = p % n;
+        } else {
+            int64_t d = p - prev, c = -1;
+            for (k = 0; k < 8; k++) {
+                int64_t cc = col + dc[k];
+                if (d == step[k] && cc >= 0 && cc < n) {
+                    c = cc;
+                    break;
+                }
+            }
+            if (c < 0)
+                return i;
+            col = c;
+        }
+        prev = p;
+    }
+    return -1;
+}
+
 /* An (empty) Python module, so that the library is found like any extension. */
 static struct PyModuleDef kernels_module = {
     PyModuleDef_HEAD_INIT, "_kernels",

@@ -270,6 +270,7 @@ def _check_sat(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) 
     for e, k in variable.items():
         for v in e:
             incident.setdefault(v, set()).add(k)
+    ends_of = {k: e for e, k in variable.items()}
     units = _valid_units(variable, closed, ends)
     cuts = [frozenset(vertex(v) for v in S) for S in cert["cuts"]]
     everything = set(incident)
@@ -278,7 +279,7 @@ def _check_sat(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) 
         _require(
             all(0 < abs(x) <= len(edges) for x in clause), "a clause has an auxiliary variable"
         )
-        if _degree_clause(clause, incident) or (len(clause) == 1 and clause[0] in units):
+        if _degree_clause(clause, incident, ends_of) or (len(clause) == 1 and clause[0] in units):
             continue
         _require(used < len(cuts), f"clause {clause} is not a valid constraint")
         inside = cuts[used]
@@ -301,10 +302,17 @@ def _valid_units(variable: Mapping[frozenset[Any], int], closed: bool, ends: Any
     return {variable[frozenset((s, "hub"))] for s in ends if s is not None}
 
 
-def _degree_clause(clause: Sequence[int], incident: Mapping[Any, set[int]]) -> bool:
-    """Part of "exactly two tour edges at a vertex": at least two, or at most two."""
+def _degree_clause(clause: Sequence[int], incident: Mapping[Any, set[int]],
+                   ends_of: Mapping[int, frozenset[Any]]) -> bool:  # fmt: skip
+    """Part of "exactly two tour edges at a vertex": at least two, or at most two.
+
+    Only the (at most two) vertices of the clause's first edge can be its vertex.
+    """
+    if not clause:
+        return False
     literals = set(clause)
-    for edges in incident.values():
+    for vertex in ends_of.get(abs(clause[0]), ()):
+        edges = incident[vertex]
         if all(x > 0 for x in clause) and literals <= edges and len(literals) == len(edges) - 1:
             return True
         if len(literals) == 3 and all(x < 0 for x in clause) and {-x for x in literals} <= edges:

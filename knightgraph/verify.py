@@ -167,6 +167,7 @@ class Flat(NamedTuple):
     order: NDArray[Any]
     first_off: int = _NONE
     off_name: str = ""
+    verified: bool = False  # the compiled pass accepted every step
 
 
 def _to_flat(tour: object, board: Board) -> Flat:
@@ -178,6 +179,8 @@ def _to_flat(tour: object, board: Board) -> Flat:
     if isinstance(order, np.ndarray) and getattr(tour, "board", None) == board:
         return Flat(order)
     if isinstance(tour, np.ndarray) and tour.ndim == 1 and np.issubdtype(tour.dtype, np.integer):
+        if _compiled_pass(tour, board):
+            return Flat(tour, verified=True)
         first = _first_true((tour < 0) | (tour >= board.area))
         if first == _NONE:
             return Flat(tour)
@@ -245,9 +248,13 @@ def check_order(
     seq = flat.order
     step, kind = flat.first_off, "off-board"
     finders = (
-        ("removed", _first_removed),
-        ("repeated", _first_repeat),
-        ("bad-move", _first_bad_move),
+        ()
+        if flat.verified
+        else (
+            ("removed", _first_removed),
+            ("repeated", _first_repeat),
+            ("bad-move", _first_bad_move),
+        )
     )
     for name, finder in finders:
         found = finder(seq[: min(step, len(seq))], board)
@@ -279,6 +286,24 @@ def _check_closing(board: Board, seq: NDArray[Any]) -> None:
     else:
         return
     raise InvalidTourError(f"not closed: {why}", defect="not-closed", step=len(seq) - 1)
+
+
+def _compiled_pass(order: NDArray[Any], board: Board) -> bool:
+    """True when the compiled one-pass check accepts every step of ``order``.
+
+    A fast path only: when it finds a defect (or is not built), the numpy
+    finders above locate and name it.
+    """
+    from .solvers.kernels import kernels
+
+    check = kernels().check
+    if check is None or order.dtype not in (np.int32, np.int64) or len(order) < 4096:
+        return False
+    seq = np.ascontiguousarray(order)
+    removed = None
+    if board.removed:
+        removed = (~board.available()).astype(np.uint8)
+    return bool(check(seq, board.m, board.n, board.leaper, removed) < 0)
 
 
 def _short(order: NDArray[Any], board: Board) -> bool:

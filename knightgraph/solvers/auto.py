@@ -4,7 +4,9 @@
    colour counts, degrees, the closing move, Schwenk's partition, connectivity.
 2. Boards of at most :data:`EXACT_LIMIT` squares: SAT (``sat``), which finds a
    tour or refutes its existence with a proof that is checked independently.
-3. Larger boards: two walks of Warnsdorff's rule with Posa rotations (fast
+3. Larger knight boards without a prescribed end: divide and conquer
+   (``divide``), linear time on every board that has a tour.
+4. What is left (other leapers, removed squares, prescribed ends): two walks of Warnsdorff's rule with Posa rotations (fast
    on wide boards), a short pruned depth-first dive with restarts on boards
    up to :data:`DIVE_LIMIT` squares (it runs straight to a tour on narrow
    boards and with prescribed ends), more Warnsdorff walks, and SAT on boards
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..board import KNIGHT
 from ..exceptions import KnightGraphError
 from ..existence import closed_tour_exists, open_tour_exists
 from ..proofs import check, quick_obstruction
@@ -90,6 +93,10 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
     size = board.num_squares
     if size <= EXACT_LIMIT:
         return _explained(_run("sat", problem, ends, budget, shortcuts=False), problem)
+    if problem.end is None and board.leaper == KNIGHT and not board.removed:
+        built = _run("divide", problem, ends, budget, delegate=False)
+        if built.status is Status.FOUND:
+            return built
     # Step budgets: a walk that succeeds takes about `size` steps (moves, rotations);
     # each phase draws new random choices.
     base = 0 if seed is None else seed

@@ -236,6 +236,7 @@ _BUILTIN = {
     "backtrack": "knightgraph.solvers.backtracking",
     "warnsdorff": "knightgraph.solvers.warnsdorff",
     "sat": "knightgraph.solvers.sat",
+    "divide": "knightgraph.solvers.divide",
 }
 """Built-in strategies and their modules, imported on first use."""
 

@@ -46,6 +46,7 @@ __all__ = [
     "DFS_RUNNING",
     "Kernels",
     "dfs_python",
+    "follow_python",
     "kernels",
     "splitmix64",
     "walk_python",
@@ -195,13 +196,44 @@ def walk_python(
     counters[0], counters[1] = length, steps
 
 
+def follow_python(
+    codes: np.ndarray[Any, Any], delta: np.ndarray[Any, Any], start: int, first: int,
+    out: np.ndarray[Any, Any],
+) -> int:  # fmt: skip
+    """Follow a tour stored as neighbour codes; the squares go to ``out``.
+
+    ``codes[i]`` holds the moves to the two tour neighbours of square ``i``,
+    one per nibble (an index into ``delta``, the flat offsets of the moves, or
+    15 for none at a path end).  Leaves ``start`` by nibble ``first`` (0 low,
+    1 high; a path end by its only neighbour), then always by the nibble that does not lead back.  Stops at a
+    path end or after ``len(out)`` squares; returns how many were written.
+    """
+    here, prev = start, -1
+    for i in range(len(out)):
+        c = int(codes[here])
+        lo, hi = c & 15, c >> 4
+        out[i] = here
+        if i == 0:
+            pick = hi if first else lo
+            if pick >= 8:  # a path end: its only neighbour
+                pick = lo if first else hi
+        else:
+            pick = lo if lo < 8 and here + int(delta[lo]) != prev else hi
+        if pick >= 8:
+            return i + 1
+        prev, here = here, here + int(delta[pick])
+    return len(out)
+
+
 @dataclass(frozen=True)
 class Kernels:
     """The pair of inner loops in use, compiled or not."""
 
     dfs: Any
     walk: Any
+    follow: Any
     compiled: bool
+    check: Any = None  # compiled only: verify.py's fast path
 
 
 def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
@@ -235,7 +267,32 @@ def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
                len(path), end, int(border), int(use_key), int(pohl), int(randomize), stop_length,
                stop_steps, stop_square)  # fmt: skip
 
-    return Kernels(dfs, walk, compiled=True)
+    c_follow = library.kg_follow
+    c_follow.restype = ctypes.c_int64
+    c_follow.argtypes = [array(np.uint8), array(np.int64), ctypes.c_int64, ctypes.c_int64,
+                         ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]  # fmt: skip
+
+    def follow(codes: Array, delta: Array, start: int, first: int, out: Array) -> int:
+        pointer = out.ctypes.data
+        wide = out.dtype == np.int64
+        return int(c_follow(codes, delta, start, first, None if wide else pointer,
+                            pointer if wide else None, len(out)))  # fmt: skip
+
+    c_check = library.kg_check
+    c_check.restype = ctypes.c_int64
+    c_check.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64,
+                        ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p,
+                        array(np.uint8)]  # fmt: skip
+
+    def check(order: Array, m: int, n: int, leaper: tuple[int, int], removed: Any) -> int:
+        """-1 when ``order`` passes every step check, else the first failing position."""
+        wide = order.dtype == np.int64
+        seen = np.zeros(m * n, dtype=np.uint8)
+        mask = None if removed is None else removed.ctypes.data
+        return int(c_check(None if wide else order.ctypes.data, order.ctypes.data if wide
+                           else None, len(order), m, n, leaper[0], leaper[1], mask, seen))  # fmt: skip
+
+    return Kernels(dfs, walk, follow, compiled=True, check=check)
 
 
 @functools.cache
@@ -260,4 +317,4 @@ def kernels() -> Kernels:
         compiled = _compiled()
         if compiled is not None:
             return compiled
-    return Kernels(dfs_python, walk_python, compiled=False)
+    return Kernels(dfs_python, walk_python, follow_python, compiled=False)
