@@ -9,7 +9,8 @@ running this script again gives the same file::
 
 Contents (``h x w`` blocks; see the notes of ``knightgraph.solvers.divide``):
 
-* ``grid_HxW``, 5 <= H, W <= 10, not both odd: closed, structured at all four
+* ``grid_HxW``, 5 <= H, W <= 12, not both odd (Parberry's 6x6 ... 10x12 among
+  them; the decomposition uses sides up to 10): closed, structured at all four
   corners (Parberry 1997), with the two ports (1,1)-(3,0) and (1,1)-(0,3);
 * ``corner_HxW``, H, W in {5, 7, 9}: closed tour of the block minus its
   corner a1, structured at the other three corners;
@@ -53,8 +54,8 @@ STRIPS = [
 
 def grid_blocks() -> dict[str, tuple[dict[str, object], list[int]]]:
     out = {}
-    for h in range(5, 11):
-        for w in range(5, 11):
+    for h in range(5, 13):
+        for w in range(5, 13):
             if h % 2 and w % 2:
                 if h <= 9 and w <= 9:
                     order = block_tour(h, w, closed=True, removed=[(0, 0)],

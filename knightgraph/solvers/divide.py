@@ -367,9 +367,9 @@ def _runs(parts: Sequence[int]) -> list[tuple[int, int, int]]:
     return runs
 
 
-def _grid_codes(rows: Sequence[int], cols: Sequence[int]) -> Codes:
-    """Every block's stored tour in place (no joins yet)."""
-    codes = np.empty((sum(rows), sum(cols)), dtype=np.uint8)
+def _grid_codes(rows: Sequence[int], cols: Sequence[int], out: Codes | None = None) -> Codes:
+    """Every block's stored tour in place (no joins yet), written into ``out`` if given."""
+    codes = np.empty((sum(rows), sum(cols)), dtype=np.uint8) if out is None else out
     for r0, h, kr in _runs(rows):
         for c0, w, kc in _runs(cols):
             block = _block(f"grid_{h}x{w}")
@@ -461,12 +461,7 @@ def _grid_board(m: int, n: int) -> Codes:
         # all blocks but the corner are grid blocks: fill with the grid shape of the
         # first even parts, then overwrite the corner block
         codes = np.empty((m, n), dtype=np.uint8)
-        if len(rows) > 1 and len(cols) > 1:
-            codes[rows[0] :, cols[0] :] = _grid_codes(rows[1:], cols[1:])
-        if len(cols) > 1:
-            codes[: rows[0], cols[0] :] = _grid_codes(rows[:1], cols[1:])
-        if len(rows) > 1:
-            codes[rows[0] :, : cols[0]] = _grid_codes(rows[1:], cols[:1])
+        _fill_around(codes, rows, cols, 0, 0)
         codes[: rows[0], : cols[0]] = _block(f"corner_{rows[0]}x{cols[0]}")
     else:
         codes = _grid_codes(rows, cols)
@@ -502,15 +497,15 @@ def _grid_without(m: int, n: int, hole: Square, budget: Budget) -> Codes | None:
 
 
 def _fill_around(codes: Codes, rows: list[int], cols: list[int], i: int, j: int) -> None:
-    """Grid blocks everywhere except block (i, j) (every other block has an even side)."""
+    """Grid blocks everywhere except block (i, j) (all other blocks have an even side)."""
     r0, c0 = sum(rows[:i]), sum(cols[:j])
     r1, c1 = r0 + rows[i], c0 + cols[j]
     bands = [(rows[:i], 0, r0), (rows[i : i + 1], r0, r1), (rows[i + 1 :], r1, codes.shape[0])]
     stripes = [(cols[:j], 0, c0), (cols[j : j + 1], c0, c1), (cols[j + 1 :], c1, codes.shape[1])]
     for band, top, bottom in bands:
         for stripe, left, right in stripes:
-            if band and stripe and (band, stripe) != (rows[i : i + 1], cols[j : j + 1]):
-                codes[top:bottom, left:right] = _grid_codes(band, stripe)
+            if band and stripe and (top, left) != (r0, c0):
+                _grid_codes(band, stripe, out=codes[top:bottom, left:right])
 
 
 def _odd_placements(size: int, at: int) -> list[tuple[list[int], int]]:
