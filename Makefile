@@ -4,8 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-test
 DEVSTAMP := $(VENV)/.installed-dev
+DOCSTAMP := $(VENV)/.installed-docs
 
-.PHONY: demo test test-all bench lint clean
+.PHONY: demo test test-all bench lint docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,6 +15,10 @@ $(STAMP): pyproject.toml
 
 $(DEVSTAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[test,dev]"
+	touch $@
+
+$(DOCSTAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[test,docs]"
 	touch $@
 
 demo: $(STAMP)
@@ -32,5 +37,9 @@ lint: $(DEVSTAMP)
 	$(BIN)/ruff check knightgraph tests benchmarks examples conftest.py
 	$(BIN)/mypy knightgraph
 
+# The documentation site (mkdocs-material + mkdocstrings) into site/; any warning fails.
+docs: $(DOCSTAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build site *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

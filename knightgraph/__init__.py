@@ -18,6 +18,7 @@ Examples
 from __future__ import annotations
 
 from .board import CAMEL, GIRAFFE, KNIGHT, LEAPERS, ZEBRA, Board, file_name, square_name
+from .counting import CountResult, count_symmetric, count_tours
 from .exceptions import (
     BoardTooLargeError,
     InvalidBoardError,
@@ -46,6 +47,7 @@ __all__ = [
     "Board",
     "BoardTooLargeError",
     "Certificate",
+    "CountResult",
     "InvalidBoardError",
     "InvalidOptionError",
     "InvalidSquareError",
@@ -62,6 +64,8 @@ __all__ = [
     "available_methods",
     "closed_tour_exists",
     "colour_obstruction",
+    "count_symmetric",
+    "count_tours",
     "file_name",
     "find_tour",
     "get_solver",

@@ -169,10 +169,11 @@ void kg_walk(const int32_t *targets, int64_t moves, const int64_t *order, const 
 
 /* Follow a tour stored as neighbour codes (knightgraph.solvers.divide).
  * codes[i] holds the moves to the two tour neighbours of square i, one per
- * nibble (0..7 index `delta`, 15 for none: a path end).  From `start`, leave
- * by nibble `first` (0 low, 1 high), then always by the nibble that does not
- * lead back (from a path end, by its only neighbour).  Writes at most `count` squares to out32 (or out64 when it is
- * NULL) and returns how many were written (it stops at a path end). */
+ * nibble (0..7 index `delta`, which has 16 entries; 15 for none: a path end).
+ * From `start`, leave by nibble `first` (0 low, 1 high), then always by the
+ * nibble that does not lead back (from a path end, by its only neighbour).
+ * Writes at most `count` squares to out32 (or out64 when it is NULL) and
+ * returns how many were written (it stops at a path end). */
 int64_t kg_follow(const uint8_t *codes, const int64_t *delta, int64_t start, int64_t first,
                   int32_t *out32, int64_t *out64, int64_t count)
 {
@@ -188,8 +189,11 @@ int64_t kg_follow(const uint8_t *codes, const int64_t *delta, int64_t start, int
             pick = first ? hi : lo;
             if (pick >= 8)
                 pick = first ? lo : hi;  /* a path end: its only neighbour */
-        } else
-            pick = (lo < 8 && here + delta[lo] != prev) ? lo : hi;
+        } else {
+            /* branch-free: delta has 16 entries, so a missing neighbour (15) reads a pad */
+            int back = (here + delta[lo] == prev) | (lo >= 8);
+            pick = back ? hi : lo;
+        }
         if (pick >= 8)
             return i + 1;
         prev = here;

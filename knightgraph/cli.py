@@ -157,6 +157,7 @@ def _build_parser() -> argparse.ArgumentParser:
     table.add_argument(
         "--timeout", type=float, metavar="SEC", help="seconds allowed to each search (then '?')"
     )
+    _add_executor(table)
     table.set_defaults(run=_cmd_table)
 
     verify = sub.add_parser(
@@ -180,6 +181,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_kind(sweep)
     _add_search_options(sweep, default_method="warnsdorff")
     sweep.add_argument("--format", default="text", choices=("text", "json"))
+    _add_executor(sweep)
     sweep.set_defaults(run=_cmd_sweep)
 
     classic = sub.add_parser(
@@ -191,6 +193,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
     )
     classic.set_defaults(run=_cmd_classic)
+    _add_count_parsers(sub)
+    _add_draw(sub)
     return parser
 
 
@@ -208,7 +212,7 @@ def _add_search_options(p: argparse.ArgumentParser, *, default_method: str) -> N
         "--method",
         default=default_method,
         metavar="NAME",
-        help=f"auto, backtrack or warnsdorff (default {default_method})",
+        help=f"auto, backtrack, warnsdorff, sat or divide (default {default_method})",
     )
     p.add_argument(
         "--moves",
@@ -408,9 +412,10 @@ def _cmd_table(args: argparse.Namespace) -> int:
 
     rows, cols = args.m, args.n or args.m
     Board(rows, cols)  # validates the sizes
-    with _progress("boards", unit=" boards", total=rows * cols) as progress:
+    with _progress("boards", unit=" boards", total=rows * cols) as progress, \
+            _executor(args) as executor:  # fmt: skip
         table = existence_table(
-            rows, cols, timeout=args.timeout,
+            rows, cols, timeout=args.timeout, executor=executor,
             progress=None if progress is None else lambda done, total: progress({"done": done}),
         )  # fmt: skip
     print(json.dumps(table.to_dict()) if args.format == "json" else table.text())
@@ -511,10 +516,11 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 
     board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
     options = _solver_options(args)
-    with _progress("start squares", unit=" starts", total=board.num_squares) as progress:
+    with _progress("start squares", unit=" starts", total=board.num_squares) as progress, \
+            _executor(args) as executor:  # fmt: skip
         result = sweep(
             board, method=args.method, closed=args.closed, timeout=args.timeout,
-            seed=args.seed, limit=args.limit,
+            seed=args.seed, limit=args.limit, executor=executor,
             progress=None if progress is None else lambda done, total: progress({"done": done}),
             **options,
         )  # fmt: skip
@@ -556,6 +562,409 @@ def _cmd_classic(args: argparse.Namespace) -> int:
     if answer.text == "Not Found":
         return EXIT_NO
     return _EXIT_OF[answer.result.status]
+
+
+# ---------------------------------------------------------------------- draw
+def _add_draw(sub: Any) -> None:
+    """``knightgraph draw tour | graph | table | file``: pictures, format from the suffix."""
+    draw = sub.add_parser(
+        "draw",
+        help="pictures of tours, knight graphs and the existence table (PNG, SVG, PDF, GIF)",
+        description="Draw a tour, a knight graph or the existence table; the format is the "
+        "output file's suffix: .png, .svg, .pdf or .gif (--animate: .gif, or .mp4 with ffmpeg).",
+    )
+    what = draw.add_subparsers(dest="what", metavar="WHAT", parser_class=_Parser)
+    what.required = True
+
+    tour = what.add_parser("tour", help="find a tour and draw it")
+    _add_board(tour)
+    _add_ends(tour)
+    _add_kind(tour)
+    _add_search_options(tour, default_method="auto")
+    _add_draw_style(tour)
+    tour.set_defaults(run=_cmd_draw_tour)
+
+    graph = what.add_parser("graph", help="draw the knight graph of a board")
+    _add_board(graph)
+    graph.add_argument("--layout", default="board", metavar="NAME",
+                       help="board (default), spring, circular, spectral, shell or bipartite")  # fmt: skip
+    graph.add_argument("--color-by", default="color", choices=("color", "degree"),
+                       help="colour nodes by square colour (default) or degree")  # fmt: skip
+    graph.add_argument("--labels", action=argparse.BooleanOptionalAction, default=None,
+                       help="square names on the nodes (default: up to 64 nodes)")  # fmt: skip
+    graph.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the spring layout")
+    _add_draw_output(graph)
+    graph.set_defaults(run=_cmd_draw_graph)
+
+    table = what.add_parser("table", help="draw the existence table (codes c/e/o/x)")
+    table.add_argument("m", type=_size, metavar="M", help="largest number of ranks")
+    table.add_argument("n", type=_size, nargs="?", metavar="N", help="largest number of files")
+    table.add_argument("--timeout", type=float, metavar="SEC",
+                       help="seconds allowed to each search (then '?')")  # fmt: skip
+    _add_draw_output(table)
+    table.set_defaults(run=_cmd_draw_table)
+
+    file = what.add_parser("file", help="draw a tour file (JSON; or text, .npy with M N)")
+    file.add_argument("file", metavar="FILE", help="the tour: JSON from `tour --format json`, "
+                      "or algebraic text, a numbered board or .npy with M N; - for stdin")  # fmt: skip
+    file.add_argument("m", type=_size, nargs="?", metavar="M", help="ranks (files other than JSON)")
+    file.add_argument("n", type=_size, nargs="?", metavar="N", help="files (files other than JSON)")
+    file.add_argument("--leaper", type=_leaper, default=KNIGHT, metavar="A,B",
+                      help="the piece, with M N (default 1,2)")  # fmt: skip
+    file.add_argument("--remove", action="append", default=[], metavar="SQ",
+                      help="a removed square, with M N (repeat for more)")  # fmt: skip
+    file.add_argument("--closed", action="store_true", help="the tour is closed (JSON says so)")
+    _add_draw_style(file)
+    file.set_defaults(run=_cmd_draw_file)
+
+
+def _add_draw_output(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-o", "--output", required=True, metavar="FILE",
+                   help="the picture: .png, .svg, .pdf or .gif (written atomically)")  # fmt: skip
+    p.add_argument("--dpi", type=float, default=100, metavar="DPI",
+                   help="resolution of PNG and GIF (default 100)")  # fmt: skip
+
+
+def _add_draw_style(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--numbers", action="store_true",
+                   help="the visiting number in every square (up to 50x50)")  # fmt: skip
+    p.add_argument("--arrows", action="store_true", help="an arrowhead on every move")
+    p.add_argument("--color-by", default="step", choices=("step", "direction", "none"),
+                   help="colour the moves by step (default), direction or not at all")  # fmt: skip
+    p.add_argument("--no-labels", dest="labels", action="store_false",
+                   help="no file/rank labels or title")  # fmt: skip
+    p.add_argument("--no-markers", dest="markers", action="store_false",
+                   help="do not mark the start and end")  # fmt: skip
+    p.add_argument("--animate", action="store_true",
+                   help="an animation of the tour being walked (.gif, or .mp4 with ffmpeg)")  # fmt: skip
+    p.add_argument("--fps", type=int, default=12, metavar="N", help="animation frames a second")
+    _add_draw_output(p)
+
+
+def _check_draw_output(args: argparse.Namespace) -> None:
+    """Refuse a bad suffix or a missing folder before any work (exit 2, nothing written)."""
+    import os
+
+    from .draw import ANIMATION_FORMATS, FORMATS
+
+    path = args.output
+    suffix = os.path.splitext(path)[1].lower().lstrip(".")
+    animate = getattr(args, "animate", False)
+    allowed = ANIMATION_FORMATS if animate else FORMATS
+    if suffix not in allowed:
+        what = "an animation" if animate else "a picture"
+        shown = f"'.{suffix}'" if suffix else "no suffix"
+        raise _UsageError(
+            f"cannot write {what} to {path!r} ({shown}): use " + ", ".join(f".{s}" for s in allowed)
+        )
+    if suffix == "mp4":
+        from matplotlib import animation
+
+        if not animation.writers.is_available("ffmpeg"):
+            raise _UsageError("cannot write MP4: ffmpeg is not installed (write a .gif)")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise _UsageError(f"cannot write {path!r}: no such folder {folder!r}")
+    if os.path.isdir(path):
+        raise _UsageError(f"cannot write {path!r}: it is a folder")
+    if not os.access(folder, os.W_OK):
+        raise _UsageError(f"cannot write {path!r}: permission denied")
+
+
+def _draw_tour_to(tour: Any, args: argparse.Namespace) -> None:
+    from .draw import animate_tour, draw_tour, save_figure
+
+    style = {
+        "numbers": args.numbers,
+        "arrows": args.arrows,
+        "color_by": None if args.color_by == "none" else args.color_by,
+        "labels": args.labels,
+        "markers": args.markers,
+    }
+    if args.animate:
+        animate_tour(tour, args.output, fps=args.fps, dpi=round(args.dpi), **style)
+    else:
+        save_figure(draw_tour(tour, **style), args.output, dpi=args.dpi)
+    kind = "closed" if tour.closed else "open"
+    squares = f"{len(tour):,} square{'' if len(tour) == 1 else 's'}"
+    print(f"wrote {args.output}: {kind} tour of {tour.m}x{tour.n} ({squares})")
+
+
+def _cmd_draw_tour(args: argparse.Namespace) -> int:
+    from .solvers import find_tour
+
+    _check_draw_output(args)
+    board, start, end = _request(args)
+    options = _solver_options(args)
+    with _progress("searching") as progress:
+        result = find_tour(
+            board, closed=args.closed, start=start, end=end, method=args.method, seed=args.seed,
+            limit=args.limit, timeout=args.timeout, progress=progress, **options,
+        )  # fmt: skip
+    if result.tour is None:
+        print(result.reason)
+        return _EXIT_OF[result.status]
+    _draw_tour_to(result.tour, args)
+    return EXIT_OK
+
+
+def _cmd_draw_file(args: argparse.Namespace) -> int:
+    from .tour import Tour
+
+    _check_draw_output(args)
+    if (args.m is None) != (args.n is None):
+        raise _UsageError("give the board size as M N, or neither (JSON files carry it)")
+    raw, name = _read_draw_input(args.file)
+    if args.m is not None:
+        board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+    else:
+        board = _board_of_json(raw, name)
+    squares, says_closed = _parse_draw_input(raw, board, name)
+    _draw_tour_to(Tour.from_squares(squares, board, closed=args.closed or says_closed), args)
+    return EXIT_OK
+
+
+def _read_draw_input(path: str) -> tuple[bytes, str]:
+    """The bytes of a tour file, or of standard input for ``-``, and a name for messages."""
+    from .exceptions import TourFormatError
+
+    if path == "-":
+        return sys.stdin.buffer.read(), "<stdin>"
+    try:
+        with open(path, "rb") as f:
+            return f.read(), path
+    except OSError as err:
+        raise TourFormatError(f"cannot read {path!r}: {err.strerror or err}") from None
+
+
+def _parse_draw_input(raw: bytes, board: Board, name: str) -> tuple[Any, bool]:
+    """Squares and closedness from JSON, ``.npy``, algebraic text or a numbered board
+    (what :func:`~knightgraph.formats.read_tour_file` reads, from bytes already read)."""
+    import io
+
+    from .exceptions import TourFormatError
+    from .formats import _load_npy, _parse_json, parse_tour_text
+
+    if raw.startswith(b"\x93NUMPY"):
+        return _load_npy(io.BytesIO(raw), name), False
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TourFormatError(f"cannot read {name!r}: not text, JSON or .npy") from None
+    if text.lstrip().startswith(("{", "[")):
+        return _parse_json(text, board, name)
+    return parse_tour_text(text, board, name=name), False
+
+
+def _board_of_json(raw: bytes, path: str) -> Board:
+    """The board a JSON tour describes (``rows``, ``cols``, ``leaper``, ``removed``)."""
+    from .exceptions import TourFormatError
+
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise _UsageError(
+            f"{path!r} is not a JSON tour: give the board size (draw file FILE M N)"
+        ) from None
+    if not isinstance(data, dict) or "rows" not in data or "cols" not in data:
+        raise _UsageError(f"{path!r} does not say its board size: draw file FILE M N")
+    try:
+        return Board(data["rows"], data["cols"], leaper=tuple(data.get("leaper", KNIGHT)),
+                     removed=data.get("removed", ()))  # fmt: skip
+    except TypeError:
+        raise TourFormatError(f"cannot read {path!r}: a bad 'leaper' or 'removed'") from None
+
+
+def _cmd_draw_graph(args: argparse.Namespace) -> int:
+    from .draw import LAYOUTS, draw_knight_graph, save_figure
+    from .graph import knight_graph
+
+    _check_draw_output(args)
+    if args.layout not in LAYOUTS:
+        raise _UsageError(f"invalid layout {args.layout!r}: choose from {', '.join(LAYOUTS)}")
+    board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+    if board.area > 10_000:
+        raise _UsageError(
+            f"the graph of {board.m}x{board.n} is too big to draw: at most 10,000 squares"
+        )
+    G = knight_graph(board)
+    ax = draw_knight_graph(G, layout=args.layout, color_by=args.color_by, labels=args.labels,
+                           seed=args.seed)  # fmt: skip
+    save_figure(ax, args.output, dpi=args.dpi)
+    print(f"wrote {args.output}: {G.number_of_nodes()} squares, {G.number_of_edges()} moves")
+    return EXIT_OK
+
+
+def _cmd_draw_table(args: argparse.Namespace) -> int:
+    from .draw import draw_existence_table, save_figure
+    from .explore import existence_table
+
+    _check_draw_output(args)
+    rows, cols = args.m, args.n or args.m
+    Board(rows, cols)  # validates the sizes
+    with _progress("boards", unit=" boards", total=rows * cols) as progress:
+        table = existence_table(
+            rows, cols, timeout=args.timeout,
+            progress=None if progress is None else lambda done, total: progress({"done": done}),
+        )  # fmt: skip
+    save_figure(draw_existence_table(table), args.output, dpi=args.dpi)
+    print(f"wrote {args.output}: existence table 1..{rows} x 1..{cols}")
+    for line in table.disagreements:
+        print(f"knightgraph draw: disagreement: {line}", file=sys.stderr)
+    if table.disagreements:
+        return EXIT_NO
+    return EXIT_UNKNOWN if any("?" in row for row in table.codes) else EXIT_OK
+
+
+# --------------------------------------------------------- count, starts, ends
+def _add_executor(p: argparse.ArgumentParser) -> None:
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers", type=int, metavar="N", help="run on N local processes (0: one per CPU)"
+    )
+    where.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run on a dask.distributed scheduler (pip install 'knightgraph[distributed]')",
+    )
+
+
+def _executor(args: argparse.Namespace) -> Any:
+    from .parallel import get_executor
+
+    return get_executor(workers=args.workers, dask=args.dask)
+
+
+def _add_count_parsers(sub: Any) -> None:
+    count = sub.add_parser(
+        "count",
+        help="count tours exactly (frontier dynamic program; OEIS conventions)",
+        description="Count tours exactly: closed tours as undirected cycles (directed = 2x), "
+        "open tours as directed paths (the OEIS conventions).",
+    )
+    _add_board(count)
+    _add_ends(count)
+    _add_kind(count)
+    count.add_argument(
+        "--convention",
+        choices=("oeis", "knuth"),
+        default="oeis",
+        help="knuth: leave out open tours whose ends are a knight's move apart",
+    )
+    count.add_argument(
+        "--symmetry",
+        action="store_true",
+        help="also count tours up to the board's symmetries (Burnside), and those each fixes",
+    )
+    count.add_argument("--list", type=int, metavar="K", help="also list up to K tours")
+    count.add_argument("--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC")
+    count.add_argument("--format", default="text", choices=("text", "json"))
+    _add_executor(count)
+    count.set_defaults(run=_cmd_count)
+
+    starts = sub.add_parser("starts", help="which start squares admit a tour (exact)")
+    _add_board(starts)
+    _add_kind(starts)
+    _add_map_options(starts)
+    starts.set_defaults(run=_cmd_starts)
+
+    ends = sub.add_parser("ends", help="which end squares a tour from --start can reach (exact)")
+    _add_board(ends)
+    ends.add_argument("--start", metavar="SQ", required=True, help="the first square")
+    _add_kind(ends)
+    _add_map_options(ends)
+    ends.set_defaults(run=_cmd_ends)
+
+
+def _add_map_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--counts",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="count the tours per square too (default: on boards of at most 36 squares)",
+    )
+    p.add_argument("--timeout", type=float, metavar="SEC", help="seconds allowed to each square")
+    p.add_argument("--format", default="text", choices=("text", "json"))
+    _add_executor(p)
+
+
+def _cmd_count(args: argparse.Namespace) -> int:
+    from .counting import count_symmetric, count_tours, enumerate_tours
+    from .exceptions import SearchAbortedError
+
+    board, start, end = _request(args)
+    if args.list is not None and args.list < 0:
+        raise _UsageError(f"invalid --list {args.list}: expected a whole number >= 0")
+    if args.symmetry and (start is not None or end is not None):
+        raise _UsageError("--symmetry counts whole boards: leave out --start and --end")
+    try:
+        with _progress("counting", unit=" squares", total=board.num_squares) as progress:
+            result = count_tours(
+                board, closed=args.closed, start=start, end=end, convention=args.convention,
+                timeout=args.timeout, progress=progress,
+            )  # fmt: skip
+            symmetry = None
+            if args.symmetry:
+                with _executor(args) as executor:
+                    symmetry = count_symmetric(board, closed=args.closed, timeout=args.timeout,
+                                               executor=executor)  # fmt: skip
+    except SearchAbortedError as err:
+        print(f"{err}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    tours = []
+    if args.list:
+        tours = list(enumerate_tours(board, closed=args.closed, start=start, end=end,
+                                     limit=args.list))  # fmt: skip
+    if args.format == "json":
+        out = result.to_dict()
+        if symmetry is not None:
+            out["symmetry"] = {"classes": symmetry.classes, "fixed": symmetry.fixed}
+        if args.list is not None:
+            out["tours"] = [t.to_dict()["squares"] for t in tours]
+        print(json.dumps(out))
+    else:
+        kind = "closed" if args.closed else "open"
+        where = "".join(f" {w} {board.name(sq)}" for w, sq in (("from", start), ("to", end)) if sq)
+        text = f"{kind} tours on {board.m}x{board.n}{where}: {result.directed:,} directed"
+        if result.undirected is not None:
+            text += f", {result.undirected:,} undirected"
+        print(f"{text} ({result.seconds:.2f} s)")
+        if symmetry is not None:
+            fixed = ", ".join(f"{k} {v:,}" for k, v in symmetry.fixed.items())
+            print(f"up to symmetry: {symmetry.classes:,} (fixed: {fixed})")
+        for t in tours:
+            print(" ".join(t.algebraic()))
+    return EXIT_OK if result.directed else EXIT_NO
+
+
+def _cmd_starts(args: argparse.Namespace) -> int:
+    from .explore import start_map
+
+    board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+    with _progress("start squares", unit=" squares", total=board.num_squares) as progress, \
+            _executor(args) as executor:  # fmt: skip
+        result = start_map(
+            board, closed=args.closed, counts="auto" if args.counts is None else args.counts,
+            timeout=args.timeout, executor=executor,
+            progress=None if progress is None else lambda done, total: progress({"done": done}),
+        )  # fmt: skip
+    print(json.dumps(result.to_dict()) if args.format == "json" else result.text())
+    return EXIT_UNKNOWN if result.unknown else EXIT_OK
+
+
+def _cmd_ends(args: argparse.Namespace) -> int:
+    from .explore import end_map
+
+    board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+    with _progress("end squares", unit=" squares", total=board.num_squares) as progress, \
+            _executor(args) as executor:  # fmt: skip
+        result = end_map(
+            board, start=args.start, closed=args.closed, executor=executor,
+            counts="auto" if args.counts is None else args.counts, timeout=args.timeout,
+            progress=None if progress is None else lambda done, total: progress({"done": done}),
+        )  # fmt: skip
+    print(json.dumps(result.to_dict()) if args.format == "json" else result.text())
+    return EXIT_UNKNOWN if result.unknown else EXIT_OK
 
 
 # ---------------------------------------------------------------------- main

@@ -22,16 +22,29 @@ import itertools
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .board import KNIGHT, Board, SquareLike, square_name
+from .board import KNIGHT, Board, Square, SquareLike, square_name
 from .solvers import find_tour
 from .tour import SearchResult, Status
 from .verify import as_board
 
-__all__ = ["CODES", "Cell", "ExistenceTable", "SweepResult", "existence_table", "sweep"]
+if TYPE_CHECKING:
+    from .parallel import Executor
+
+__all__ = [
+    "CODES",
+    "Cell",
+    "ExistenceTable",
+    "SweepResult",
+    "TourMap",
+    "end_map",
+    "existence_table",
+    "start_map",
+    "sweep",
+]
 
 
 @dataclass
@@ -91,6 +104,7 @@ def sweep(
     removed: Iterable[SquareLike] = (),
     timeout: float | None = None,
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
     **options: Any,
 ) -> SweepResult:
     """Run ``method`` from every start square; record which starts gave a tour.
@@ -105,6 +119,9 @@ def sweep(
         Seconds allowed to the search from each start square.
     progress : callable, optional
         Called as ``progress(done, total)`` after each start square.
+    executor : knightgraph.parallel.Executor, optional
+        Where the searches run (local processes, dask); default in this process.
+        The result is the same.
     **options
         Passed to the strategy (``rule``, ``attempts``, ``seed``, ``repair``...).
 
@@ -123,13 +140,10 @@ def sweep(
     statuses = {status.name: 0 for status in Status}
     squares = board.squares()
     began = time.perf_counter()
-    for done, square in enumerate(squares, start=1):
-        result = find_tour(board, closed=closed, start=square, method=method, timeout=timeout,
-                           **options)  # fmt: skip
-        ok[square] = result.found
-        statuses[result.status.name] += 1
-        if progress is not None:
-            progress(done, len(squares))
+    tasks = [(board, closed, square, method, timeout, options) for square in squares]
+    for square, status in zip(squares, _map(executor, _sweep_one, tasks, progress), strict=True):
+        ok[square] = status is Status.FOUND
+        statuses[status.name] += 1
     return SweepResult(board, closed, method, dict(options), ok, time.perf_counter() - began,
                        statuses)  # fmt: skip
 
@@ -208,6 +222,7 @@ def existence_table(
     *,
     timeout: float | None = None,
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
 ) -> ExistenceTable:
     """Decide the code of every board from 1 x 1 to ``rows x cols``, each by proof.
 
@@ -226,6 +241,9 @@ def existence_table(
         Seconds allowed to each search (a cell whose search gives up is ``?``).
     progress : callable, optional
         Called as ``progress(done, total)`` after each cell.
+    executor : knightgraph.parallel.Executor, optional
+        Where the cells are decided (local processes, dask); default in this
+        process.  The table is the same.
 
     Examples
     --------
@@ -241,13 +259,31 @@ def existence_table(
     """
     cols = rows if cols is None else cols
     began = time.perf_counter()
-    cells = {}
-    total = rows * cols
-    for done, (m, n) in enumerate(itertools.product(range(1, rows + 1), range(1, cols + 1)), 1):
-        cells[(m, n)] = _decide_cell(m, n, timeout)
-        if progress is not None:
-            progress(done, total)
+    sizes = list(itertools.product(range(1, rows + 1), range(1, cols + 1)))
+    results = _map(executor, _decide_cell_task, [(m, n, timeout) for m, n in sizes], progress)
+    cells = dict(zip(sizes, results, strict=True))
     return ExistenceTable(rows, cols, cells, time.perf_counter() - began)
+
+
+def _map(
+    executor: Executor | None,
+    fn: Callable[[Any], Any],
+    tasks: list[Any],
+    progress: Callable[[int, int], None] | None,
+) -> list[Any]:
+    from .parallel import SerialExecutor
+
+    return (executor or SerialExecutor()).map(fn, tasks, progress=progress)
+
+
+def _sweep_one(task: tuple[Board, bool, Square, str, float | None, dict[str, Any]]) -> Status:
+    board, closed, square, method, timeout, options = task
+    return find_tour(board, closed=closed, start=square, method=method, timeout=timeout,
+                     **options).status  # fmt: skip
+
+
+def _decide_cell_task(task: tuple[int, int, float | None]) -> Cell:
+    return _decide_cell(*task)
 
 
 def _decide_cell(m: int, n: int, timeout: float | None) -> Cell:
@@ -279,3 +315,235 @@ def _decide_cell(m: int, n: int, timeout: float | None) -> Cell:
                 f"{m}x{n} {kind}: the proof says {status.name}, but {verdict.reason}"
             )
     return Cell(m, n, code, evidence, disagreements)
+
+
+# ---------------------------------------------------------------------- maps
+@dataclass
+class TourMap:
+    """Which start squares admit a tour (``starts``), or which end squares a tour from a
+    fixed start can reach (``ends``), each cell decided by proof.
+
+    Attributes
+    ----------
+    ok : numpy.ndarray of bool, shape (m, n)
+        ``ok[r, c]``: a tour starts (``starts``) or ends (``ends``) on ``(r, c)``.
+    evidence : dict
+        For every candidate square, the :class:`~knightgraph.SearchResult` that
+        decides it: a verified tour, or a checked certificate of absence.
+    counts : numpy.ndarray of object, or None
+        Directed tours starting (ending) on each square, where counting was
+        done; ``None`` entries elsewhere.
+    unknown : list of str
+        Squares whose search gave up (only with a timeout); ``ok`` is False there.
+    """
+
+    board: Board
+    kind: str
+    closed: bool
+    start: Square | None
+    ok: np.ndarray[Any, Any]
+    evidence: dict[Square, SearchResult]
+    counts: np.ndarray[Any, Any] | None
+    seconds: float
+
+    @property
+    def candidates(self) -> list[Square]:
+        """The squares decided: every square for ``starts``; all but the start for ``ends``."""
+        return [
+            sq for sq in self.board.squares() if sq != self.start or self.board.num_squares == 1
+        ]
+
+    @property
+    def failures(self) -> int:
+        """Candidate squares with no tour (proved, or unknown)."""
+        return sum(1 for sq in self.candidates if not self.ok[sq])
+
+    @property
+    def unknown(self) -> list[str]:
+        return [self.board.name(sq) for sq in self.candidates
+                if self.evidence[sq].status is Status.ABORTED]  # fmt: skip
+
+    def squares(self) -> list[str]:
+        """The squares marked ok, by name, in flat-index order."""
+        return [self.board.name(sq) for sq in self.candidates if self.ok[sq]]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``knightgraph starts|ends --format json``: ``rows, cols, ok,
+        failures, seconds`` (``ok[r][c]`` is square (r, c)), plus ``closed``, ``start``,
+        ``counts`` (null where not counted), ``unknown`` and the evidence by kind."""
+        kinds: dict[str, int] = {}
+        for result in self.evidence.values():
+            kind = "tour" if result.tour is not None else (
+                result.certificate.kind if result.certificate else "none")  # fmt: skip
+            kinds[kind] = kinds.get(kind, 0) + 1
+        counts = None
+        if self.counts is not None:
+            counts = [[None if x is None else int(x) for x in row] for row in self.counts.tolist()]
+        return {
+            "rows": self.board.m,
+            "cols": self.board.n,
+            "ok": self.ok.tolist(),
+            "failures": self.failures,
+            "seconds": round(self.seconds, 6),
+            "closed": self.closed,
+            "start": None if self.start is None else self.board.name(self.start),
+            "counts": counts,
+            "unknown": self.unknown,
+            "evidence": kinds,
+        }
+
+    def text(self) -> str:
+        """A picture of the board (rank 1 at the bottom): ``.`` ok, ``X`` none, ``?`` unknown,
+        ``S`` the fixed start; then the counts when there are any."""
+        lines = []
+        label = len(str(self.board.m))
+        available = self.board.available().reshape(self.board.m, self.board.n)
+        unknown = {self.board.parse_square(sq) for sq in self.unknown}
+        for r in range(self.board.m - 1, -1, -1):
+            cells = []
+            for c in range(self.board.n):
+                if not available[r, c]:
+                    cells.append(" ")
+                elif (r, c) == self.start and self.kind == "ends":
+                    cells.append("S")
+                else:
+                    cells.append("?" if (r, c) in unknown else "." if self.ok[r, c] else "X")
+            lines.append(f"{str(r + 1).rjust(label)} | {''.join(cells)}")
+        what = "start" if self.kind == "starts" else "end"
+        lines.append(f"{len(self.squares())} of {len(self.candidates)} {what} squares admit "
+                     f"{'a closed' if self.closed else 'an open'} tour ({self.seconds:.2f} s)")  # fmt: skip
+        if self.counts is not None:
+            width = max(len(str(x)) for x in self.counts.flat if x is not None) if any(
+                x is not None for x in self.counts.flat) else 1  # fmt: skip
+            lines.append(f"directed tours per {what} square:")
+            for r in range(self.board.m - 1, -1, -1):
+                row = ["-".rjust(width) if x is None else str(x).rjust(width)
+                       for x in self.counts[r]]  # fmt: skip
+                lines.append(f"{str(r + 1).rjust(label)} | {' '.join(row)}")
+        return "\n".join(lines)
+
+
+COUNT_AUTO_SQUARES = 36
+"""``counts="auto"`` counts tours per square on boards of at most this many squares."""
+
+
+def start_map(
+    m: int | Board,
+    n: int | None = None,
+    *,
+    closed: bool = False,
+    leaper: tuple[int, int] = KNIGHT,
+    removed: Iterable[SquareLike] = (),
+    counts: bool | str = "auto",
+    timeout: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+) -> TourMap:
+    """Which start squares admit a tour: exact, each cell backed by a tour or a certificate.
+
+    Every square is decided with :func:`~knightgraph.tour_exists` (a verified
+    tour, or a checked certificate of absence), and, where counting is feasible
+    (``counts=True``, or ``"auto"``: at most 36 squares and the compiled
+    kernel), the directed tours from each square are counted too (once per
+    orbit of the board's symmetries) and held against the existence answers.
+
+    Examples
+    --------
+    >>> result = start_map(5, 5)
+    >>> len(result.squares()), result.failures, int(result.counts[0, 0]), int(result.counts[2, 2])
+    (13, 12, 304, 64)
+    """
+    board = as_board(m, n, leaper=leaper, removed=removed)
+    return _tour_map(board, "starts", closed, None, counts, timeout, progress, executor)
+
+
+def end_map(
+    m: int | Board,
+    n: int | None = None,
+    *,
+    start: SquareLike,
+    closed: bool = False,
+    leaper: tuple[int, int] = KNIGHT,
+    removed: Iterable[SquareLike] = (),
+    counts: bool | str = "auto",
+    timeout: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+) -> TourMap:
+    """Which end squares a tour from ``start`` can reach: exact, each cell proved.
+
+    As :func:`start_map`, with the start fixed; the start itself is not a
+    candidate (its cell is False).  A closed tour ends next to its start.
+
+    Examples
+    --------
+    >>> result = end_map(5, 5, start="a1")
+    >>> result.squares()[:4], int(result.counts[4, 4])
+    (['c1', 'e1', 'b2', 'd2'], 56)
+    """
+    board = as_board(m, n, leaper=leaper, removed=removed)
+    s = board.parse_square(start)
+    return _tour_map(board, "ends", closed, s, counts, timeout, progress, executor)
+
+
+def _tour_map(
+    board: Board,
+    kind: str,
+    closed: bool,
+    start: Square | None,
+    counts: bool | str,
+    timeout: float | None,
+    progress: Callable[[int, int], None] | None,
+    executor: Executor | None,
+) -> TourMap:
+    from .counting import kernel_available
+    from .exceptions import InvalidOptionError, KnightGraphError
+
+    if counts not in (True, False, "auto"):
+        raise InvalidOptionError(f"invalid counts {counts!r}: expected True, False or 'auto'")
+    if counts == "auto":
+        counts = board.num_squares <= COUNT_AUTO_SQUARES and kernel_available()
+    began = time.perf_counter()
+    candidates = [sq for sq in board.squares() if sq != start or board.num_squares == 1]
+    # Count once per orbit of the symmetries that fix the start.
+    sym = [p for p in board.symmetries().values()
+           if start is None or int(p[start[0] * board.n + start[1]]) == start[0] * board.n + start[1]]  # fmt: skip
+    representative: dict[Square, Square] = {}
+    for sq in candidates:
+        images = {board.square(int(p[sq[0] * board.n + sq[1]])) for p in sym}
+        representative[sq] = min(images)
+    tasks = [(board, kind, closed, start, sq, timeout, bool(counts) and representative[sq] == sq)
+             for sq in candidates]  # fmt: skip
+    results = _map(executor, _map_cell, tasks, progress)
+    ok = np.zeros((board.m, board.n), dtype=bool)
+    evidence: dict[Square, SearchResult] = {}
+    table = np.full((board.m, board.n), None, dtype=object) if counts else None
+    counted: dict[Square, int] = {}
+    for sq, (result, number) in zip(candidates, results, strict=True):
+        ok[sq] = result.found
+        evidence[sq] = result
+        if number is not None:
+            counted[sq] = number
+    if table is not None:
+        for sq in candidates:
+            number = counted[representative[sq]]
+            table[sq] = number
+            if evidence[sq].status is not Status.ABORTED and (number > 0) != evidence[sq].found:
+                raise KnightGraphError(
+                    f"internal error: {board.name(sq)} has {number} tours but the search says "
+                    f"{evidence[sq].status.name}"
+                )
+    return TourMap(board, kind, closed, start, ok, evidence, table, time.perf_counter() - began)
+
+
+def _map_cell(
+    task: tuple[Board, str, bool, Square | None, Square, float | None, bool],
+) -> tuple[SearchResult, int | None]:
+    from .counting import count_tours
+    from .solvers import tour_exists
+
+    board, kind, closed, start, square, timeout, with_count = task
+    ends = {"start": square} if kind == "starts" else {"start": start, "end": square}
+    result = tour_exists(board, closed=closed, timeout=timeout, **ends)
+    number = count_tours(board, closed=closed, **ends).directed if with_count else None
+    return result, number

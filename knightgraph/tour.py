@@ -270,12 +270,40 @@ class Tour:
             self.algebraic()
             if len(self) <= 12
             else [
+                f"{len(self):,} squares:",
                 *self.algebraic_slice(0, 5),
                 "...",
                 *self.algebraic_slice(len(self) - 2, len(self)),
             ]
         )
         return f"Tour({self.board!r}, {kind}, {' '.join(names)})"
+
+    def _repr_png_(self) -> bytes | None:
+        """The tour as a picture, for Jupyter and IPython (see :func:`knightgraph.draw.draw_tour`).
+
+        Boards up to 12 x 12 show the visiting numbers too.  Beyond 10,000
+        squares this returns None, so a notebook shows the text repr instead of
+        spending seconds on a picture.
+        """
+        if self.board.area > 10_000:
+            return None
+        from .draw import draw_tour, to_png
+
+        return to_png(draw_tour(self, numbers=self.board.area <= 144), dpi=72)
+
+    def draw(self, **style: Any) -> Any:
+        """Draw the tour with :func:`knightgraph.draw.draw_tour`; returns the matplotlib Axes.
+
+        Examples
+        --------
+        >>> from knightgraph import find_tour
+        >>> ax = find_tour(5, 5, start="a1", seed=0).tour.draw(numbers=True)
+        >>> len(ax.texts)
+        25
+        """
+        from .draw import draw_tour
+
+        return draw_tour(self, **style)
 
     def algebraic_slice(self, lo: int, hi: int) -> list[str]:
         """Algebraic names of the squares visited at positions ``lo .. hi - 1``.

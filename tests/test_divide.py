@@ -114,7 +114,8 @@ def test_block_generation_is_reproducible():
 # ------------------------------------------------------------ the walk
 def test_follow_matches_python_reference():
     codes = dv._grid_board(23, 18)
-    delta = np.array([dr * 18 + dc for dr, dc in dv.DIRECTIONS], dtype=np.int64)
+    delta = np.zeros(16, dtype=np.int64)
+    delta[:8] = [dr * 18 + dc for dr, dc in dv.DIRECTIONS]
     for start, first in [(0, 0), (17, 1), (200, 0)]:
         a = np.empty(23 * 18, dtype=np.int32)
         b = np.empty(23 * 18, dtype=np.int32)

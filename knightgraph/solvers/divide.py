@@ -189,7 +189,8 @@ def follow_codes(
     if out is None:
         count = int(flat.size - np.count_nonzero(flat == REMOVED))
         out = np.empty(count, dtype=np.int32 if flat.size < 2**31 else np.int64)
-    delta = np.array([dr * cols + dc for dr, dc in DIRECTIONS], dtype=np.int64)
+    delta = np.zeros(16, dtype=np.int64)  # padded to 16: the compiled walk reads delta[15]
+    delta[:8] = [dr * cols + dc for dr, dc in DIRECTIONS]
     written = kernels().follow(flat, delta, int(start), int(first), out)
     return out[:written]
 

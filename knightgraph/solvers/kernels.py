@@ -203,8 +203,8 @@ def follow_python(
     """Follow a tour stored as neighbour codes; the squares go to ``out``.
 
     ``codes[i]`` holds the moves to the two tour neighbours of square ``i``,
-    one per nibble (an index into ``delta``, the flat offsets of the moves, or
-    15 for none at a path end).  Leaves ``start`` by nibble ``first`` (0 low,
+    one per nibble (an index into ``delta``, the flat offsets of the moves,
+    padded to 16 entries, or 15 for none at a path end).  Leaves ``start`` by nibble ``first`` (0 low,
     1 high; a path end by its only neighbour), then always by the nibble that does not lead back.  Stops at a
     path end or after ``len(out)`` squares; returns how many were written.
     """

@@ -1,0 +1,79 @@
+"""Time exact tour counting (the frontier dynamic program) and its peak memory.
+
+Each count runs in a fresh Python process so that its peak resident set size
+(RSS) is its own.  Targets from issue 7 (graphillion, the best peer, needs
+0.29 s / 2.6 s / 10.5 s with 1.4 GiB for 6x6 / 6x7 / 6x8): 6x7 <= 1 s and
+6x8 <= 5 s within 0.5 GiB.
+
+    python benchmarks/bench_count.py            # 6x6, 6x7, 6x8 closed; 5x5 and 6x6 open
+    python benchmarks/bench_count.py --big      # also 7x8 closed (34,524,432,316; ~2 min, ~2.5 GiB)
+    python benchmarks/bench_count.py 5x6 6x7o   # chosen boards ("o": open tours)
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+CHILD = """
+import json, resource, sys, time
+from knightgraph import count_tours
+m, n, closed = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "closed"
+began = time.perf_counter()
+result = count_tours(m, n, closed=closed)
+seconds = time.perf_counter() - began
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(json.dumps({"directed": result.directed, "undirected": result.undirected,
+                  "seconds": seconds, "rss": rss, "stats": result.stats}))
+"""
+
+KNOWN = {
+    (6, 6, True): 9_862,
+    (6, 7, True): 1_067_638,
+    (6, 8, True): 55_488_142,
+    (7, 8, True): 34_524_432_316,
+    (5, 5, False): 864,
+    (6, 6, False): 3_318_960,
+}
+"""Undirected counts from the literature (OEIS A001230, A175881, A165134)."""
+
+
+def run(m: int, n: int, closed: bool) -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, str(m), str(n), "closed" if closed else "open"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    data = json.loads(out.stdout)
+    known = KNOWN.get((m, n, closed))
+    check = "" if known is None else ("  (= literature)" if data["undirected"] == known else
+                                      f"  (MISMATCH: literature {known:,})")  # fmt: skip
+    stats = data["stats"]
+    print(
+        f"{m}x{n} {'closed' if closed else 'open  '}: {data['undirected']:>18,} undirected  "
+        f"{data['seconds']:8.3f} s  peak RSS {data['rss'] / 2**20:8.1f} MiB  "
+        f"(tables {stats.get('peak_bytes', 0) / 2**20:.0f} MiB, "
+        f"{stats.get('max_states', 0):,} states, engine {stats.get('engine')}){check}",
+        flush=True,
+    )
+
+
+def main(argv: list[str]) -> None:
+    boards = [(6, 6, True), (6, 7, True), (6, 8, True), (5, 5, False), (6, 6, False)]
+    chosen = [a for a in argv if a != "--big"]
+    if chosen:
+        boards = []
+        for item in chosen:
+            closed = not item.endswith("o")
+            m, n = (int(x) for x in item.rstrip("o").split("x"))
+            boards.append((m, n, closed))
+    if "--big" in argv:
+        boards.append((7, 8, True))
+    for m, n, closed in boards:
+        run(m, n, closed)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

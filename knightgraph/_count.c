@@ -1,0 +1,385 @@
+/*
+ * knightgraph._count: the compiled frontier dynamic program that counts
+ * Hamiltonian cycles (knight's tours) exactly.
+ *
+ * Called through ctypes from knightgraph/counting.py, which builds the plan
+ * (the order of the squares, which frontier slot each square occupies, which
+ * edges may or must be used) and holds a plain-Python version of the same
+ * program (_run_python), the reference the tests compare against.
+ *
+ * A state packs 16 frontier slots of 4 bits into a 64-bit key: 0 = degree 0
+ * (or a free slot), 1 = degree 2, 2..9 = an end of a path fragment, the two
+ * ends of a fragment sharing a label; labels are renumbered in slot order so
+ * that equal states have equal keys.  Counts are unsigned 128-bit integers.
+ * Each layer of states lives in an open-addressing hash table; one call of
+ * kgc_step adds one square and produces the next layer.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EMPTY_KEY UINT64_MAX
+#define FRESH 15
+#define ERR_NOMEM (-1)
+#define ERR_LIMIT (-2)
+#define ERR_INTERNAL (-3)
+
+typedef struct {
+    uint64_t key;
+    uint64_t lo, hi; /* the count, 128 bits (kept as two halves to pack entries in 24 bytes) */
+} entry_t;
+
+typedef struct {
+    entry_t *e;
+    uint64_t cap; /* a power of two */
+    uint64_t size;
+    int shift;
+} table_t;
+
+typedef struct {
+    table_t cur;
+    int64_t slots;
+    int64_t limit; /* bytes */
+    int64_t used;  /* bytes allocated now */
+    int64_t peak;
+} ctx_t;
+
+static int64_t table_bytes(uint64_t cap) { return (int64_t)(cap * sizeof(entry_t)); }
+
+static int table_init(ctx_t *ctx, table_t *t, uint64_t cap)
+{
+    int shift = 64;
+    uint64_t c = 1;
+    while (c < cap) {
+        c <<= 1;
+        shift--;
+    }
+    if (c < 16) {
+        c = 16;
+        shift = 60;
+    }
+    if (ctx->used + table_bytes(c) > ctx->limit)
+        return ERR_LIMIT;
+    t->e = (entry_t *)malloc(c * sizeof(entry_t));
+    if (!t->e)
+        return ERR_NOMEM;
+    for (uint64_t i = 0; i < c; i++)
+        t->e[i].key = EMPTY_KEY;
+    t->cap = c;
+    t->size = 0;
+    t->shift = shift;
+    ctx->used += table_bytes(c);
+    if (ctx->used > ctx->peak)
+        ctx->peak = ctx->used;
+    return 0;
+}
+
+static void table_free(ctx_t *ctx, table_t *t)
+{
+    if (t->e) {
+        ctx->used -= table_bytes(t->cap);
+        free(t->e);
+    }
+    t->e = NULL;
+    t->cap = t->size = 0;
+}
+
+static inline uint64_t slot_hash(uint64_t key, int shift)
+{
+    key ^= key >> 29;
+    key *= 0xBF58476D1CE4E5B9ULL;
+    key ^= key >> 32;
+    return (key * 0x9E3779B97F4A7C15ULL) >> shift;
+}
+
+static inline void table_put_at(table_t *t, uint64_t i, uint64_t key, uint64_t lo, uint64_t hi)
+{
+    uint64_t mask = t->cap - 1;
+    for (;;) {
+        entry_t *x = &t->e[i];
+        if (x->key == key) {
+            uint64_t sum = x->lo + lo;
+            x->hi += hi + (sum < lo);
+            x->lo = sum;
+            return;
+        }
+        if (x->key == EMPTY_KEY) {
+            x->key = key;
+            x->lo = lo;
+            x->hi = hi;
+            t->size++;
+            return;
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+static inline void table_put(table_t *t, uint64_t key, uint64_t lo, uint64_t hi)
+{
+    table_put_at(t, slot_hash(key, t->shift), key, lo, hi);
+}
+
+static int table_grow(ctx_t *ctx, table_t *t)
+{
+    table_t bigger;
+    int err = table_init(ctx, &bigger, t->cap * 2);
+    if (err)
+        return err;
+    for (uint64_t i = 0; i < t->cap; i++)
+        if (t->e[i].key != EMPTY_KEY)
+            table_put(&bigger, t->e[i].key, t->e[i].lo, t->e[i].hi);
+    table_free(ctx, t);
+    *t = bigger;
+    return 0;
+}
+
+void *kgc_new(int64_t slots, int64_t limit)
+{
+    ctx_t *ctx = (ctx_t *)calloc(1, sizeof(ctx_t));
+    if (!ctx)
+        return NULL;
+    ctx->slots = slots;
+    ctx->limit = limit;
+    if (table_init(ctx, &ctx->cur, 16)) {
+        free(ctx);
+        return NULL;
+    }
+    table_put(&ctx->cur, 0, 1, 0);
+    return ctx;
+}
+
+void kgc_free(void *p)
+{
+    ctx_t *ctx = (ctx_t *)p;
+    if (!ctx)
+        return;
+    table_free(ctx, &ctx->cur);
+    free(ctx);
+}
+
+int64_t kgc_peak(void *p) { return ((ctx_t *)p)->peak; }
+
+/* The count of the empty state (all slots 0): the number of cycles after the last step. */
+void kgc_result(void *p, uint64_t *out)
+{
+    ctx_t *ctx = (ctx_t *)p;
+    table_t *t = &ctx->cur;
+    out[0] = out[1] = 0;
+    for (uint64_t i = 0; i < t->cap; i++)
+        if (t->e[i].key == 0) {
+            out[0] = t->e[i].lo;
+            out[1] = t->e[i].hi;
+        }
+}
+
+/* Insertions go through a short queue so that the table line is prefetched first. */
+#define QUEUE 16
+typedef struct {
+    uint64_t key, lo, hi, at;
+} pending_t;
+
+/*
+ * Add one square.  During the step its value is held apart (it has no slot
+ * yet); it tries every set of at most two of its candidate edges (to the
+ * squares in slots cands[0..nc-1]) that holds all the forced ones.  Then the
+ * squares in `leave` (and the new square if `vleaves`) must have degree 2 and
+ * are cleared, the squares in `need` (and the new square if `vneed`) must not
+ * have degree 0, and the new square moves into slot `dest` (a free slot).  A
+ * cycle may close only at the `last` step.  Returns the number of states, or
+ * ERR_NOMEM / ERR_LIMIT.
+ */
+int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const int64_t *cands,
+                 const int64_t *forced, int64_t nc, const int64_t *leave, int64_t nl,
+                 const int64_t *need, int64_t nn, int64_t last)
+{
+    ctx_t *ctx = (ctx_t *)p;
+    table_t *cur = &ctx->cur;
+    table_t next;
+    int err;
+    const int slots = (int)ctx->slots;
+    if (nc > 8 || slots > 16 || (!vleaves && (dest < 0 || dest >= slots)))
+        return ERR_INTERNAL;
+    int nforced = 0;
+    for (int64_t j = 0; j < nc; j++)
+        nforced += forced[j] != 0;
+    /* The subsets of candidates to try: up to two slots each, and a bit mask of them. */
+    int sub[64][2], sublen[64], submask[64];
+    int nsub = 0;
+    if (nforced == 0) {
+        sublen[nsub] = 0;
+        submask[nsub++] = 0;
+    }
+    for (int a = 0; a < nc; a++)
+        if (nforced == 0 || (nforced == 1 && forced[a])) {
+            sub[nsub][0] = (int)cands[a];
+            submask[nsub] = 1 << a;
+            sublen[nsub++] = 1;
+        }
+    for (int a = 0; a < nc; a++)
+        for (int b = a + 1; b < nc; b++)
+            if ((forced[a] != 0) + (forced[b] != 0) == nforced) {
+                sub[nsub][0] = (int)cands[a];
+                sub[nsub][1] = (int)cands[b];
+                submask[nsub] = (1 << a) | (1 << b);
+                sublen[nsub++] = 2;
+            }
+    if (nforced > 2)
+        nsub = 0;
+    /* Leave and need checks on slots no edge of this step touches are done once per state. */
+    int touched[16] = {0};
+    for (int a = 0; a < nc; a++)
+        touched[cands[a]] = 1;
+    int sleave[16], dleave[16], sneed[16], dneed[16];
+    int nsl = 0, ndl = 0, nsn = 0, ndn = 0;
+    for (int64_t j = 0; j < nl; j++) {
+        if (touched[leave[j]])
+            dleave[ndl++] = (int)leave[j];
+        else
+            sleave[nsl++] = (int)leave[j];
+    }
+    for (int64_t j = 0; j < nn; j++) {
+        if (touched[need[j]])
+            dneed[ndn++] = (int)need[j];
+        else
+            sneed[nsn++] = (int)need[j];
+    }
+    uint64_t clear = 0;
+    for (int64_t j = 0; j < nl; j++)
+        clear |= (uint64_t)15 << (4 * leave[j]);
+
+    uint64_t guess = cur->size + cur->size / 4 + 16;
+    err = table_init(ctx, &next, guess * 4 / 3 + 1);
+    if (err)
+        return err;
+    pending_t queue[QUEUE];
+    int head = 0, queued = 0;
+    for (uint64_t i = 0; i < cur->cap; i++) {
+        uint64_t key = cur->e[i].key;
+        if (key == EMPTY_KEY)
+            continue;
+        uint64_t lo = cur->e[i].lo, hi = cur->e[i].hi;
+#define GET(x, s) ((int)(((x) >> (4 * (s))) & 15))
+#define SET(x, s, v) ((x) = ((x) & ~((uint64_t)15 << (4 * (s)))) | ((uint64_t)(v) << (4 * (s))))
+        int dead = 0;
+        for (int j = 0; j < nsl; j++)
+            dead |= GET(key, sleave[j]) != 1;
+        for (int j = 0; j < nsn; j++)
+            dead |= GET(key, sneed[j]) == 0;
+        if (dead)
+            continue;
+        int fullmask = 0;
+        for (int a = 0; a < nc; a++)
+            if (GET(key, cands[a]) == 1)
+                fullmask |= 1 << a;
+        for (int q = 0; q < nsub; q++) {
+            if (submask[q] & fullmask)
+                continue;
+            uint64_t w = key;
+            int vv = 0; /* the new square's value */
+            int closures = 0;
+            for (int e = 0; e < sublen[q]; e++) {
+                int b = sub[q][e];
+                int vb = GET(w, b);
+                if (vv == 0 && vb == 0) {
+                    vv = FRESH;
+                    SET(w, b, FRESH);
+                } else if (vv == 0) {
+                    vv = vb;
+                    SET(w, b, 1);
+                } else if (vb == 0) {
+                    SET(w, b, vv);
+                    vv = 1;
+                } else if (vv == vb) {
+                    closures++;
+                    vv = 1;
+                    SET(w, b, 1);
+                } else {
+                    int va = vv;
+                    vv = 1;
+                    SET(w, b, 1);
+                    for (int s = 0; s < slots; s++)
+                        if (GET(w, s) == vb) {
+                            SET(w, s, va);
+                            break;
+                        }
+                }
+            }
+            if (closures && (!last || closures > 1))
+                continue;
+            if (last && !closures)
+                continue;
+            int ok = vleaves ? vv == 1 : 1;
+            if (vneed)
+                ok &= vv != 0;
+            for (int j = 0; j < ndl; j++)
+                ok &= GET(w, dleave[j]) == 1;
+            for (int j = 0; j < ndn; j++)
+                ok &= GET(w, dneed[j]) != 0;
+            if (!ok)
+                continue;
+            w &= ~clear; /* leaving squares (all of degree 2) free their slots */
+            if (!vleaves)
+                SET(w, dest, vv);
+            /* Renumber the labels in slot order, without branches: names[v] has bit 4 set
+               once v has a name (0 and 1 are their own names). */
+            uint8_t names[16] = {16, 17};
+            int nextname = 2;
+            uint64_t out = 0;
+            for (int s = 0; s < slots; s++) {
+                int v = GET(w, s);
+                int t = names[v];
+                int fresh = !(t & 16);
+                t = fresh ? (16 | nextname) : t;
+                names[v] = (uint8_t)t;
+                nextname += fresh;
+                out |= (uint64_t)(t & 15) << (4 * s);
+            }
+            if ((next.size + queued + 1) * 4 > next.cap * 3) {
+                while (queued) {
+                    pending_t *x = &queue[head];
+                    table_put(&next, x->key, x->lo, x->hi);
+                    head = (head + 1) % QUEUE;
+                    queued--;
+                }
+                err = table_grow(ctx, &next);
+                if (err) {
+                    table_free(ctx, &next);
+                    return err;
+                }
+            }
+            if (queued == QUEUE) {
+                pending_t *x = &queue[head];
+                table_put_at(&next, x->at, x->key, x->lo, x->hi);
+                head = (head + 1) % QUEUE;
+                queued--;
+            }
+            pending_t *y = &queue[(head + queued) % QUEUE];
+            y->key = out;
+            y->lo = lo;
+            y->hi = hi;
+            y->at = slot_hash(out, next.shift);
+            __builtin_prefetch(&next.e[y->at], 1, 3);
+            queued++;
+        }
+    }
+    while (queued) {
+        pending_t *x = &queue[head];
+        table_put_at(&next, x->at, x->key, x->lo, x->hi);
+        head = (head + 1) % QUEUE;
+        queued--;
+    }
+    table_free(ctx, cur);
+    *cur = next;
+    return (int64_t)cur->size;
+}
+
+static PyMethodDef count_methods[] = {{NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef count_module = {
+    PyModuleDef_HEAD_INIT, "_count",
+    "The compiled frontier dynamic program of knightgraph.counting (called through ctypes).",
+    -1, count_methods};
+
+PyMODINIT_FUNC PyInit__count(void) { return PyModule_Create(&count_module); }
