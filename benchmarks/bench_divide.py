@@ -45,7 +45,7 @@ def main() -> None:
         out = str(Path(folder) / "tour.npy")
         print("divide and conquer, whole process (best of 3 below 10^7 squares), .npy written")
         runs = [(1000, 1000, True), (2000, 2000, True), (4000, 4000, True), (8000, 8000, True),
-                (10_000, 10_000, True), (9999, 10_001, False), (3, 3_000_001, True),
+                (10_000, 10_000, True), (9999, 10_001, False), (3, 3_000_000, True), (3, 3_000_001, False),
                 (4, 2_500_000, False)]  # fmt: skip
         for m, n, closed in runs:
             args = ["tour", str(m), str(n), "--method", "divide", "--format", "npy", "-o", out]

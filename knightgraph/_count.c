@@ -10,7 +10,10 @@
  * A state packs 16 frontier slots of 4 bits into a 64-bit key: 0 = degree 0
  * (or a free slot), 1 = degree 2, 2..9 = an end of a path fragment, the two
  * ends of a fragment sharing a label; labels are renumbered in slot order so
- * that equal states have equal keys.  Counts are unsigned 128-bit integers.
+ * that equal states have equal keys.  Counts are unsigned 64-bit integers
+ * (16-byte table entries); when one overflows the step reports it and the
+ * caller starts again with 128-bit counts (24-byte entries), and if one of
+ * those overflows too, with the Python engine's unbounded integers.
  * Each layer of states lives in an open-addressing hash table; one call of
  * kgc_step adds one square and produces the next layer.
  */
@@ -19,23 +22,36 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+#define HUGE_PAGE ((size_t)2 << 20)
 
 #define EMPTY_KEY UINT64_MAX
 #define FRESH 15
 #define ERR_NOMEM (-1)
 #define ERR_LIMIT (-2)
 #define ERR_INTERNAL (-3)
+#define ERR_OVERFLOW (-4)
 
 typedef struct {
     uint64_t key;
     uint64_t lo, hi; /* the count, 128 bits (kept as two halves to pack entries in 24 bytes) */
-} entry_t;
+} entry128_t;
 
 typedef struct {
-    entry_t *e;
+    uint64_t key;
+    uint64_t count; /* 64 bits: 16-byte entries, a third less memory than entry128_t */
+} entry64_t;
+
+typedef struct {
+    void *e;
     uint64_t cap; /* a power of two */
     uint64_t size;
     int shift;
+    int wide;     /* 128-bit counts */
+    int overflow; /* a 64-bit count overflowed */
 } table_t;
 
 typedef struct {
@@ -44,9 +60,17 @@ typedef struct {
     int64_t limit; /* bytes */
     int64_t used;  /* bytes allocated now */
     int64_t peak;
+    int wide;
 } ctx_t;
 
-static int64_t table_bytes(uint64_t cap) { return (int64_t)(cap * sizeof(entry_t)); }
+static size_t entry_size(int wide) { return wide ? sizeof(entry128_t) : sizeof(entry64_t); }
+
+static int64_t table_bytes(uint64_t cap, int wide) { return (int64_t)(cap * entry_size(wide)); }
+
+static inline uint64_t key_at(const table_t *t, uint64_t i)
+{
+    return t->wide ? ((entry128_t *)t->e)[i].key : ((entry64_t *)t->e)[i].key;
+}
 
 static int table_init(ctx_t *ctx, table_t *t, uint64_t cap)
 {
@@ -60,17 +84,37 @@ static int table_init(ctx_t *ctx, table_t *t, uint64_t cap)
         c = 16;
         shift = 60;
     }
-    if (ctx->used + table_bytes(c) > ctx->limit)
+    int wide = ctx->wide;
+    if (ctx->used + table_bytes(c, wide) > ctx->limit)
         return ERR_LIMIT;
-    t->e = (entry_t *)malloc(c * sizeof(entry_t));
-    if (!t->e)
+    size_t bytes = c * entry_size(wide);
+    void *mem = NULL;
+    if (bytes >= HUGE_PAGE) {
+        /* Large tables on transparent huge pages: far fewer TLB misses on random access. */
+        if (posix_memalign(&mem, HUGE_PAGE, bytes) != 0)
+            mem = NULL;
+#ifdef MADV_HUGEPAGE
+        if (mem)
+            madvise(mem, bytes, MADV_HUGEPAGE);
+#endif
+    } else {
+        mem = malloc(bytes);
+    }
+    if (!mem)
         return ERR_NOMEM;
-    for (uint64_t i = 0; i < c; i++)
-        t->e[i].key = EMPTY_KEY;
+    t->e = mem;
+    if (wide)
+        for (uint64_t i = 0; i < c; i++)
+            ((entry128_t *)mem)[i].key = EMPTY_KEY;
+    else
+        for (uint64_t i = 0; i < c; i++)
+            ((entry64_t *)mem)[i].key = EMPTY_KEY;
     t->cap = c;
     t->size = 0;
     t->shift = shift;
-    ctx->used += table_bytes(c);
+    t->wide = wide;
+    t->overflow = 0;
+    ctx->used += table_bytes(c, wide);
     if (ctx->used > ctx->peak)
         ctx->peak = ctx->used;
     return 0;
@@ -79,7 +123,7 @@ static int table_init(ctx_t *ctx, table_t *t, uint64_t cap)
 static void table_free(ctx_t *ctx, table_t *t)
 {
     if (t->e) {
-        ctx->used -= table_bytes(t->cap);
+        ctx->used -= table_bytes(t->cap, t->wide);
         free(t->e);
     }
     t->e = NULL;
@@ -97,22 +141,57 @@ static inline uint64_t slot_hash(uint64_t key, int shift)
 static inline void table_put_at(table_t *t, uint64_t i, uint64_t key, uint64_t lo, uint64_t hi)
 {
     uint64_t mask = t->cap - 1;
+    if (t->wide) {
+        entry128_t *e = (entry128_t *)t->e;
+        for (;;) {
+            entry128_t *x = &e[i];
+            if (x->key == key) {
+                uint64_t sum = x->lo + lo;
+                uint64_t high = x->hi + hi;
+                uint64_t carried = high + (sum < lo);
+                t->overflow |= (high < hi) | (carried < high);
+                x->hi = carried;
+                x->lo = sum;
+                return;
+            }
+            if (x->key == EMPTY_KEY) {
+                x->key = key;
+                x->lo = lo;
+                x->hi = hi;
+                t->size++;
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+    entry64_t *e = (entry64_t *)t->e;
+    t->overflow |= hi != 0;
     for (;;) {
-        entry_t *x = &t->e[i];
+        entry64_t *x = &e[i];
         if (x->key == key) {
-            uint64_t sum = x->lo + lo;
-            x->hi += hi + (sum < lo);
-            x->lo = sum;
+            uint64_t sum = x->count + lo;
+            t->overflow |= sum < lo;
+            x->count = sum;
             return;
         }
         if (x->key == EMPTY_KEY) {
             x->key = key;
-            x->lo = lo;
-            x->hi = hi;
+            x->count = lo;
             t->size++;
             return;
         }
         i = (i + 1) & mask;
+    }
+}
+
+static inline void table_get(const table_t *t, uint64_t i, uint64_t *lo, uint64_t *hi)
+{
+    if (t->wide) {
+        *lo = ((entry128_t *)t->e)[i].lo;
+        *hi = ((entry128_t *)t->e)[i].hi;
+    } else {
+        *lo = ((entry64_t *)t->e)[i].count;
+        *hi = 0;
     }
 }
 
@@ -127,21 +206,27 @@ static int table_grow(ctx_t *ctx, table_t *t)
     int err = table_init(ctx, &bigger, t->cap * 2);
     if (err)
         return err;
-    for (uint64_t i = 0; i < t->cap; i++)
-        if (t->e[i].key != EMPTY_KEY)
-            table_put(&bigger, t->e[i].key, t->e[i].lo, t->e[i].hi);
+    for (uint64_t i = 0; i < t->cap; i++) {
+        uint64_t key = key_at(t, i), lo, hi;
+        if (key != EMPTY_KEY) {
+            table_get(t, i, &lo, &hi);
+            table_put(&bigger, key, lo, hi);
+        }
+    }
+    bigger.overflow |= t->overflow;
     table_free(ctx, t);
     *t = bigger;
     return 0;
 }
 
-void *kgc_new(int64_t slots, int64_t limit)
+void *kgc_new(int64_t slots, int64_t limit, int64_t wide)
 {
     ctx_t *ctx = (ctx_t *)calloc(1, sizeof(ctx_t));
     if (!ctx)
         return NULL;
     ctx->slots = slots;
     ctx->limit = limit;
+    ctx->wide = wide != 0;
     if (table_init(ctx, &ctx->cur, 16)) {
         free(ctx);
         return NULL;
@@ -168,10 +253,8 @@ void kgc_result(void *p, uint64_t *out)
     table_t *t = &ctx->cur;
     out[0] = out[1] = 0;
     for (uint64_t i = 0; i < t->cap; i++)
-        if (t->e[i].key == 0) {
-            out[0] = t->e[i].lo;
-            out[1] = t->e[i].hi;
-        }
+        if (key_at(t, i) == 0)
+            table_get(t, i, &out[0], &out[1]);
 }
 
 /* Insertions go through a short queue so that the table line is prefetched first. */
@@ -256,10 +339,11 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     pending_t queue[QUEUE];
     int head = 0, queued = 0;
     for (uint64_t i = 0; i < cur->cap; i++) {
-        uint64_t key = cur->e[i].key;
+        uint64_t key = key_at(cur, i);
         if (key == EMPTY_KEY)
             continue;
-        uint64_t lo = cur->e[i].lo, hi = cur->e[i].hi;
+        uint64_t lo, hi;
+        table_get(cur, i, &lo, &hi);
 #define GET(x, s) ((int)(((x) >> (4 * (s))) & 15))
 #define SET(x, s, v) ((x) = ((x) & ~((uint64_t)15 << (4 * (s)))) | ((uint64_t)(v) << (4 * (s))))
         int dead = 0;
@@ -360,7 +444,7 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
             y->lo = lo;
             y->hi = hi;
             y->at = slot_hash(out, next.shift);
-            __builtin_prefetch(&next.e[y->at], 1, 3);
+            __builtin_prefetch((char *)next.e + y->at * entry_size(next.wide), 1, 3);
             queued++;
         }
     }
@@ -372,6 +456,8 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     }
     table_free(ctx, cur);
     *cur = next;
+    if (cur->overflow)
+        return ERR_OVERFLOW;
     return (int64_t)cur->size;
 }
 

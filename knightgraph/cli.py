@@ -622,7 +622,7 @@ def _add_draw_output(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="the picture: .png, .svg, .pdf or .gif (written atomically)")  # fmt: skip
     p.add_argument("--dpi", type=float, default=100, metavar="DPI",
-                   help="resolution of PNG and GIF (default 100)")  # fmt: skip
+                   help="resolution of PNG and GIF (default 100, at most 1200)")  # fmt: skip
 
 
 def _add_draw_style(p: argparse.ArgumentParser) -> None:
@@ -642,11 +642,17 @@ def _add_draw_style(p: argparse.ArgumentParser) -> None:
 
 
 def _check_draw_output(args: argparse.Namespace) -> None:
-    """Refuse a bad suffix or a missing folder before any work (exit 2, nothing written)."""
+    """Refuse a bad suffix, dpi or fps, or a missing folder before any work (exit 2)."""
     import os
 
-    from .draw import ANIMATION_FORMATS, FORMATS
+    from .draw import ANIMATION_FORMATS, FORMATS, MAX_DPI
 
+    if not 0 < args.dpi <= MAX_DPI:  # not NaN either
+        raise _UsageError(
+            f"invalid --dpi {args.dpi:g}: expected a number above 0, at most {MAX_DPI}"
+        )
+    if getattr(args, "fps", 1) < 1:
+        raise _UsageError(f"invalid --fps {args.fps}: expected a whole number >= 1")
     path = args.output
     suffix = os.path.splitext(path)[1].lower().lstrip(".")
     animate = getattr(args, "animate", False)
@@ -682,7 +688,7 @@ def _draw_tour_to(tour: Any, args: argparse.Namespace) -> None:
         "markers": args.markers,
     }
     if args.animate:
-        animate_tour(tour, args.output, fps=args.fps, dpi=round(args.dpi), **style)
+        animate_tour(tour, args.output, fps=args.fps, dpi=max(1, round(args.dpi)), **style)
     else:
         save_figure(draw_tour(tour, **style), args.output, dpi=args.dpi)
     kind = "closed" if tour.closed else "open"
@@ -709,6 +715,7 @@ def _cmd_draw_tour(args: argparse.Namespace) -> int:
 
 
 def _cmd_draw_file(args: argparse.Namespace) -> int:
+    from .formats import parse_tour_bytes
     from .tour import Tour
 
     _check_draw_output(args)
@@ -719,7 +726,7 @@ def _cmd_draw_file(args: argparse.Namespace) -> int:
         board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
     else:
         board = _board_of_json(raw, name)
-    squares, says_closed = _parse_draw_input(raw, board, name)
+    squares, says_closed = parse_tour_bytes(raw, board, name)
     _draw_tour_to(Tour.from_squares(squares, board, closed=args.closed or says_closed), args)
     return EXIT_OK
 
@@ -735,25 +742,6 @@ def _read_draw_input(path: str) -> tuple[bytes, str]:
             return f.read(), path
     except OSError as err:
         raise TourFormatError(f"cannot read {path!r}: {err.strerror or err}") from None
-
-
-def _parse_draw_input(raw: bytes, board: Board, name: str) -> tuple[Any, bool]:
-    """Squares and closedness from JSON, ``.npy``, algebraic text or a numbered board
-    (what :func:`~knightgraph.formats.read_tour_file` reads, from bytes already read)."""
-    import io
-
-    from .exceptions import TourFormatError
-    from .formats import _load_npy, _parse_json, parse_tour_text
-
-    if raw.startswith(b"\x93NUMPY"):
-        return _load_npy(io.BytesIO(raw), name), False
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise TourFormatError(f"cannot read {name!r}: not text, JSON or .npy") from None
-    if text.lstrip().startswith(("{", "[")):
-        return _parse_json(text, board, name)
-    return parse_tour_text(text, board, name=name), False
 
 
 def _board_of_json(raw: bytes, path: str) -> Board:

@@ -20,9 +20,11 @@ undirected``.  With ``convention="knuth"`` open tours whose ends are a knight's
 move apart (the "closable" ones) are left out.
 
 Two implementations of the same program: compiled C (``knightgraph/_count.c``,
-built as the optional extension ``knightgraph._count``, 64-bit packed states,
-128-bit counts) and plain Python (exact integers), the reference the tests
-compare with, used when the library is missing or
+built as the optional extension ``knightgraph._count``: states packed in 64
+bits, up to 16 frontier squares; 64-bit counts, started again with 128-bit
+ones if a count overflows) and plain Python (exact integers), the reference
+the tests compare with, used when the library is missing, the frontier is
+wider than 16 squares, a count needs more than 128 bits, or
 ``KNIGHTGRAPH_KERNELS=python``.  The Python engine also counts the tours
 *fixed by a symmetry* (it processes whole orbits of the symmetry at once and
 only keeps symmetric edge sets), which gives counts up to symmetry by
@@ -216,13 +218,23 @@ def _plan(
     return steps
 
 
+PYTHON_STATE_BYTES = 300
+"""About what one state costs the Python engine (a dict entry, a tuple, an int)."""
+
+
 def _run_python(
     steps: list[_Step],
     *,
     deadline: float | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    memory: int | None = None,
 ) -> int:
-    """Count the cycles with the plan: the reference implementation (exact integers)."""
+    """Count the cycles with the plan: the reference implementation (exact integers).
+
+    Stops (:class:`SearchAbortedError`) at the deadline, or when the states would
+    need more than ``memory`` bytes (about 300 bytes a state).
+    """
+    max_states = None if memory is None else memory // PYTHON_STATE_BYTES
     layer: dict[tuple[int, ...], int] = {(): 0} if not steps else {}
     if steps:
         layer = {tuple(0 for _ in steps[0].before): 1}
@@ -272,6 +284,11 @@ def _run_python(
                         kept[i] = names.setdefault(v, len(names) + 2)
                 key = tuple(kept)
                 out[key] = out.get(key, 0) + count
+            if max_states is not None and len(out) > max_states:
+                raise SearchAbortedError(
+                    f"counting stopped: the memory limit was reached at step {index + 1} "
+                    f"({len(out):,} states)"
+                )
         layer = out
         if deadline is not None and time.monotonic() > deadline:
             raise SearchAbortedError(f"counting stopped at the timeout (step {index + 1})")
@@ -291,7 +308,7 @@ class _Kernel:
         i64 = ctypes.c_int64
         lib = library
         lib.kgc_new.restype = ctypes.c_void_p
-        lib.kgc_new.argtypes = [i64, i64]
+        lib.kgc_new.argtypes = [i64, i64, i64]
         lib.kgc_free.restype = None
         lib.kgc_free.argtypes = [ctypes.c_void_p]
         lib.kgc_step.restype = i64
@@ -329,6 +346,11 @@ MAX_SLOTS = 16
 """The compiled kernel packs a state into 64 bits: 16 frontier squares of 4 bits."""
 
 _ERRORS = {-1: "out of memory", -2: "the memory limit was reached", -3: "internal error"}
+_OVERFLOW = -4  # a count overflowed: start again with 128-bit counts, then in Python
+
+
+class _CountOverflow(Exception):
+    """A count does not fit in 128 bits: the Python engine takes over."""
 
 
 def _slot_plan(graph: _Graph, steps: list[_Step]) -> tuple[int, list[tuple[Any, ...]]] | None:
@@ -394,9 +416,12 @@ def _run_compiled(
     deadline: float | None,
     progress: Callable[[dict[str, Any]], None] | None,
     stats: dict[str, Any],
+    wide: bool = False,
 ) -> int:
+    """Run the plan in C: 64-bit counts first, 128-bit ones if a count overflows."""
     lib = kernel.lib
-    ctx = lib.kgc_new(width, int(memory))
+    stats["counts"] = "128-bit" if wide else "64-bit"
+    ctx = lib.kgc_new(width, int(memory), int(wide))
     if not ctx:
         raise MemoryError("cannot allocate the counting tables")
     try:
@@ -407,6 +432,13 @@ def _run_compiled(
                 return 0
             states = lib.kgc_step(ctx, dest, vleaves, vneed, cands, forced, len(cands), leave,
                                   len(leave), need, len(need), int(last))  # fmt: skip
+            if states == _OVERFLOW and wide:
+                raise _CountOverflow
+            if states == _OVERFLOW:
+                lib.kgc_free(ctx)
+                ctx = None
+                return _run_compiled(kernel, width, plan, memory=memory, deadline=deadline,
+                                     progress=progress, stats=stats, wide=True)  # fmt: skip
             if states < 0:
                 what = _ERRORS.get(int(states), "error")
                 stats["peak_bytes"] = int(lib.kgc_peak(ctx))
@@ -423,7 +455,8 @@ def _run_compiled(
         stats["peak_bytes"] = int(lib.kgc_peak(ctx))
         return int(result[0]) | (int(result[1]) << 64)
     finally:
-        lib.kgc_free(ctx)
+        if ctx is not None:
+            lib.kgc_free(ctx)
 
 
 # ------------------------------------------------------------------------ public API
@@ -528,14 +561,24 @@ def _count_cycles(
             from .resources import available_memory
 
             budget = memory if memory is not None else available_memory() * 9 // 10
-            return _run_compiled(kernel, slots[0], slots[1], memory=budget, deadline=deadline,
-                                 progress=progress, stats=stats)  # fmt: skip
+            try:
+                return _run_compiled(kernel, slots[0], slots[1], memory=budget,
+                                     deadline=deadline, progress=progress, stats=stats)  # fmt: skip
+            except _CountOverflow:
+                stats["counts"] = "unbounded (python)"
+                if engine == "c":
+                    raise InvalidOptionError(
+                        "the count does not fit in 128 bits: use engine='python'"
+                    ) from None
         if engine == "c":
             raise InvalidOptionError(
                 f"the frontier of {board!r} is wider than the compiled kernel's {MAX_SLOTS} slots"
             )
     stats["engine"] = "python"
-    return _run_python(steps, deadline=deadline, progress=progress)
+    from .resources import available_memory
+
+    budget = memory if memory is not None else available_memory() * 8 // 10
+    return _run_python(steps, deadline=deadline, progress=progress, memory=budget)
 
 
 def count_tours(
@@ -572,7 +615,9 @@ def count_tours(
         The compiled kernel (when built and the frontier fits 16 squares) or
         the Python reference.
     memory : int, optional
-        Bytes the compiled kernel may use (default: 90 % of what is free).
+        Bytes the count may use (default: 90 % of the free memory for the
+        compiled kernel, 80 % for the Python engine); beyond that it stops
+        with :class:`~knightgraph.SearchAbortedError`.
     timeout : float, optional
         Seconds; :class:`~knightgraph.SearchAbortedError` after that.
     progress : callable, optional

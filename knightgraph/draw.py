@@ -55,6 +55,7 @@ __all__ = [
     "ANIMATION_FORMATS",
     "FORMATS",
     "LAYOUTS",
+    "MAX_DPI",
     "animate_tour",
     "draw_existence_table",
     "draw_knight_graph",
@@ -89,6 +90,8 @@ STEP_MAP_LIMIT = 1_000_000
 """Beyond this many squares :func:`draw_tour` draws the step map, not lines."""
 LAYOUT_LIMIT = 2_500
 """Largest graph (nodes) for the computed layouts (all but ``board``)."""
+MAX_DPI = 1200
+"""Highest resolution (dots per inch) :func:`save_figure` and :func:`animate_tour` accept."""
 _PATH_GID = "knightgraph-path"
 
 
@@ -115,6 +118,15 @@ def _board_axes(ax: Axes | None, m: int, n: int, *, long_side: float) -> Axes:
         left=0.75 / width, right=1 - 0.35 / width, bottom=0.6 / height, top=1 - 0.4 / height
     )
     return ax
+
+
+def _check_dpi(dpi: float) -> float:
+    """``dpi`` if it is a resolution matplotlib can render (0 < dpi <= MAX_DPI)."""
+    if not (isinstance(dpi, int | float) and 0 < dpi <= MAX_DPI):  # also rejects NaN
+        raise InvalidOptionError(
+            f"invalid dpi {dpi!r}: expected a number above 0, at most {MAX_DPI}"
+        )
+    return float(dpi)
 
 
 def _figure(obj: Axes | Figure) -> Figure:
@@ -399,12 +411,19 @@ def draw_tour(
 
     if markers:
         x0, y0 = _points(tour)[[0, -1]].T
-        size = min(28.0, max(9.0, square * 0.8))
-        edge = min(3.0, max(1.5, square * 0.06))
-        ax.plot([x0[0]], [y0[0]], marker="o", ms=size, mfc="none", mec="#1a9850", mew=edge,
-                ls="none", zorder=4, label=f"start {board.name(tour.start)}")  # fmt: skip
-        ax.plot([x0[1]], [y0[1]], marker="s", ms=size * 0.85, mfc="none", mec="#d73027",
-                mew=edge, ls="none", zorder=4, label=f"end {board.name(tour.end)}")  # fmt: skip
+        size = min(28.0, max(14.0, square * 0.8))  # on big boards: a few squares across
+        edge = min(3.0, max(2.0, square * 0.06))
+        mark: dict[str, Any] = {
+            "mfc": "none",
+            "mew": edge,
+            "ls": "none",
+            "zorder": 4,
+            "clip_on": False,
+        }
+        ax.plot([x0[0]], [y0[0]], marker="o", ms=size, mec="#1a9850",
+                label=f"start {board.name(tour.start)}", **mark)  # fmt: skip
+        ax.plot([x0[1]], [y0[1]], marker="s", ms=size * 0.85, mec="#d73027",
+                label=f"end {board.name(tour.end)}", **mark)  # fmt: skip
     return ax
 
 
@@ -523,9 +542,55 @@ def _layout(G: nx.Graph, layout: str, nodes: list[Any], seed: int) -> dict[Any, 
             rings = sorted(set(degree.values()), reverse=True)  # most moves in the middle
             shells = [[v for v in nodes if degree[v] == d] for d in rings]
             return dict(nx.shell_layout(G, nlist=shells))
-        return dict(nx.bipartite_layout(G, [v for v in nodes if colour[v] == 0]))
+        return _bipartite_layout(nodes, colour)
     except ImportError as err:  # scipy, for big graphs
         raise InvalidOptionError(f"layout {layout!r} of this graph needs {err.name}") from None
+
+
+def _bipartite_layout(nodes: list[Any], colour: dict[Any, int]) -> dict[Any, Any]:
+    """Colour 0 in the left column, colour 1 in the right, each in square-name order
+    (a1, a3, ..., b2, ...) from the top, one unit apart; taller than wide."""
+
+    def order(v: Any) -> tuple[int, int, int, str]:
+        if isinstance(v, tuple) and len(v) == 2:
+            return (0, int(v[1]), int(v[0]), "")  # file, then rank: the order of the names
+        return (1, 0, 0, str(v))
+
+    columns = [sorted((v for v in nodes if colour[v] == k), key=order) for k in (0, 1)]
+    tall = max(len(column) for column in columns) - 1
+    gap = max(2.0, tall * 2 / 3)
+    return {
+        v: (k * gap, tall / 2 - i) for k, column in enumerate(columns) for i, v in enumerate(column)
+    }
+
+
+def _node_size(
+    ax: Axes, xy: np.ndarray[Any, Any], width: float, height: float, *, spacing: float | None
+) -> float:
+    """Marker area (points squared) of the nodes: 60 % of the typical distance between
+    neighbouring nodes as drawn (``spacing`` in data units, else the median distance of a
+    node to its nearest one), but at least a quarter of the side of the Axes' share per
+    node (so that clustered layouts stay visible), and 2.5 to 24 points across."""
+    fig = _figure(ax)
+    box = ax.get_position()
+    scale = min(  # points per data unit, with equal aspect
+        box.width * fig.get_figwidth() * 72 / max(width, 1e-9),
+        box.height * fig.get_figheight() * 72 / max(height, 1e-9),
+    )
+    if spacing is None:
+        if len(xy) < 2:
+            spacing = max(width, height)
+        else:
+            gaps = np.full(len(xy), np.inf)
+            for lo in range(0, len(xy), 500):  # nearest neighbours, 500 rows at a time
+                block = np.hypot(*(xy[lo : lo + 500, None, :] - xy[None, :, :]).transpose(2, 0, 1))
+                block[np.arange(len(block)), np.arange(lo, lo + len(block))] = np.inf
+                gaps[lo : lo + len(block)] = block.min(axis=1)
+            spacing = float(np.median(gaps))
+    share = math.sqrt(box.width * box.height * fig.get_figwidth() * fig.get_figheight()
+                      / max(1, len(xy))) * 72  # fmt: skip
+    across = min(24.0, max(2.5, 0.6 * spacing * scale, 0.25 * share))
+    return across * across
 
 
 def _node_colour(G: nx.Graph, v: Any) -> int:
@@ -556,8 +621,9 @@ def draw_knight_graph(
     layout : {"board", "spring", "circular", "spectral", "shell", "bipartite"}
         ``board`` puts every square where it is on the board; ``shell`` puts
         squares of equal degree on one ring (most moves innermost, as on the board);
-        ``bipartite`` puts the two colour classes side by side (every move
-        joins them); the others are networkx's layouts (``spring`` seeded).
+        ``bipartite`` puts the two colour classes side by side, each column
+        in square-name order from the top (every move joins the columns);
+        the others are networkx's layouts (``spring`` seeded).
     color_by : {"color", "degree"}, default "color"
         Colour the nodes by square colour (a1's colour dark) or by degree
         (number of moves, with a legend).
@@ -588,16 +654,14 @@ def draw_knight_graph(
     nodes = list(G.nodes)
     pos = _layout(G, layout, nodes, seed)
     xy = np.array([pos[v] for v in nodes], dtype=float).reshape(-1, 2)
-    if ax is None:
-        if layout == "board" and len(xy):
-            width = float(np.ptp(xy[:, 0])) + 1
-            height = float(np.ptp(xy[:, 1])) + 1
-            big = max(width, height)
-            ax = _new_axes(7 * width / big + 1.2, 7 * height / big + 1.2)
-        else:
-            ax = _new_axes(7.5, 7.5)
-    side = max(1.0, math.sqrt(max(1, len(nodes))))
-    size = float(min(300.0, max(6.0, 2400.0 / side**1.5)))
+    span = np.ptp(xy, axis=0) if len(xy) else np.zeros(2)
+    pad = 0.6 if layout == "board" else 0.12 * max(1e-9, float(span.max()))
+    width, height = float(span[0]) + 2 * pad, float(span[1]) + 2 * pad
+    if ax is None:  # shaped like the drawing (within 2:1), so that it fills the figure
+        big = max(width, height)
+        ax = _new_axes(7 * max(0.5, width / big) + 1.2, 7 * max(0.5, height / big) + 1.2)
+    spacing = {"board": 1.0, "bipartite": 1.25}.get(layout)  # bipartite: one neighbour only
+    size = _node_size(ax, xy, width, height, spacing=spacing)
     index = {v: i for i, v in enumerate(nodes)}
     edges = [(xy[index[u]], xy[index[v]]) for u, v in G.edges]
     ax.add_collection(
@@ -626,12 +690,11 @@ def draw_knight_graph(
         ax.scatter(xy[:, 0], xy[:, 1], s=size, c=fill, edgecolors="#222222", linewidths=0.6,
                    zorder=2, gid="nodes")  # fmt: skip
     if labels or (labels is None and len(nodes) <= 64):
-        font = min(8.0, max(4.0, math.sqrt(size) * 0.45))
+        font = min(8.0, max(4.0, math.sqrt(size) * 0.34))
         for v, (x, y) in zip(nodes, xy.tolist(), strict=True):
             name = G.nodes[v].get("name", str(v))
             ax.text(x, y, name, ha="center", va="center", fontsize=font, zorder=3)
     if len(xy):
-        pad = 0.6 if layout == "board" else 0.12 * max(1e-9, float(np.ptp(xy)))
         ax.set_xlim(xy[:, 0].min() - pad, xy[:, 0].max() + pad)
         ax.set_ylim(xy[:, 1].min() - pad, xy[:, 1].max() + pad)
     ax.set_aspect("equal")
@@ -778,7 +841,7 @@ def animate_tour(
     hold : float, default 1.0
         Seconds the finished tour stays on screen at the end.
     dpi : int, default 80
-        Resolution of the frames.
+        Resolution of the frames (at most :data:`MAX_DPI`).
     **style
         Passed to :func:`draw_tour` (``numbers``, ``color_by``, ``labels``, ...).
 
@@ -790,7 +853,7 @@ def animate_tour(
     Raises
     ------
     InvalidOptionError
-        For another suffix, or ``.mp4`` without ffmpeg.
+        For another suffix, ``.mp4`` without ffmpeg, ``fps`` below 1 or a bad ``dpi``.
     OSError
         If the file cannot be written (nothing is left behind).
     """
@@ -806,6 +869,7 @@ def animate_tour(
         raise InvalidOptionError("cannot write MP4: ffmpeg is not installed (write a .gif)")
     if fps < 1:
         raise InvalidOptionError(f"invalid fps {fps}: expected a whole number >= 1")
+    _check_dpi(dpi)
     if ax is None:  # small frames: a GIF grows with every pixel of every frame
         ax = _board_axes(None, tour.m, tour.n, long_side=4.5)
     ax = draw_tour(tour, ax=ax, **style)
@@ -957,18 +1021,20 @@ def save_figure(
     path : str or PathLike
         Ending in ``.png``, ``.svg``, ``.pdf`` or ``.gif`` (a still picture).
     dpi : float, optional
-        Resolution of raster output (default 100).
+        Resolution of raster output (default 100; at most :data:`MAX_DPI`).
 
     Raises
     ------
     InvalidOptionError
-        For any other suffix (nothing is written).
+        For any other suffix, or a dpi that is not above 0 and at most
+        :data:`MAX_DPI` (nothing is written).
     OSError
         If the file cannot be written (nothing is left behind).
     """
     from .formats import atomic_output
 
     fmt = _picture_format(path)
+    dpi = 100.0 if dpi is None else _check_dpi(dpi)
     fig = _figure(ax)
     with atomic_output(path, "wb") as handle:
         if fmt == "gif":
@@ -977,14 +1043,14 @@ def save_figure(
             from PIL import Image
 
             png = io.BytesIO()
-            fig.savefig(png, format="png", dpi=dpi or 100)
+            fig.savefig(png, format="png", dpi=dpi)
             png.seek(0)
             with Image.open(png) as image:
                 image.convert("RGB").convert("P", palette=Image.Palette.ADAPTIVE).save(
                     handle, format="GIF"
                 )
         else:
-            fig.savefig(handle, format=fmt, dpi=dpi or 100)
+            fig.savefig(handle, format=fmt, dpi=dpi)
 
 
 def to_png(ax: Axes | Figure, *, dpi: float = 100) -> bytes:
@@ -992,5 +1058,5 @@ def to_png(ax: Axes | Figure, *, dpi: float = 100) -> bytes:
     import io
 
     buffer = io.BytesIO()
-    _figure(ax).savefig(buffer, format="png", dpi=dpi)
+    _figure(ax).savefig(buffer, format="png", dpi=_check_dpi(dpi))
     return buffer.getvalue()

@@ -59,6 +59,7 @@ __all__ = [
     "atomic_output",
     "format_board",
     "format_squares",
+    "parse_tour_bytes",
     "parse_tour_text",
     "read_npy",
     "read_tour_file",
@@ -210,6 +211,12 @@ def read_tour_file(path: str | os.PathLike[str] | None, board: Board) -> tuple[A
             raise TourFormatError(f"cannot read {name!r}: {err.strerror or err}") from None
     else:
         name, raw = "<stdin>", sys.stdin.buffer.read()
+    return parse_tour_bytes(raw, board, name)
+
+
+def parse_tour_bytes(raw: bytes, board: Board, name: str) -> tuple[Any, bool]:
+    """A tour (and whether it says it is closed) from the bytes of a file named ``name``:
+    ``.npy``, JSON, algebraic text or a numbered board, told apart by their content."""
     if raw.startswith(b"\x93NUMPY"):
         import io
 

@@ -164,6 +164,20 @@ def test_compiled_kernel_equals_python_reference():
                 assert py.stats.get("engine", "python") == "python"
 
 
+@needs_kernel
+def test_counts_beyond_64_and_128_bits_stay_exact():
+    # 3 x 60 closed: over 2^64, so the kernel starts again with 128-bit counts;
+    # 3 x 80 open: over 2^128, so the Python engine's integers take over.
+    big = count_tours(3, 60, closed=True)
+    assert big.undirected > 2**64 and big.stats["counts"] == "128-bit"
+    assert big.undirected == count_tours(3, 60, closed=True, engine="python").undirected
+    huge = count_tours(3, 80)
+    assert huge.directed > 2**128 and huge.stats["engine"] == "python"
+    assert huge.directed == count_tours(3, 80, engine="python").directed
+    with pytest.raises(InvalidOptionError, match="128 bits"):
+        count_tours(3, 80, engine="c")
+
+
 # -------------------------------------------------------------------- enumeration
 def test_enumeration_lists_every_tour_once_and_valid():
     for m, n, closed in [(3, 4, False), (5, 6, True), (3, 10, True), (4, 5, False)]:
@@ -239,6 +253,8 @@ def test_budgets_stop_the_count_cleanly(capsys):
     if kernel_available():
         with pytest.raises(SearchAbortedError):
             count_tours(6, 6, closed=True, memory=1000)
+    with pytest.raises(SearchAbortedError, match="memory"):
+        count_tours(6, 6, closed=True, engine="python", memory=10**6)
     assert main(["count", "6", "8", "--closed", "--timeout", "0"]) == 3
     assert "timeout" in capsys.readouterr().err
 

@@ -8,6 +8,7 @@ knight's move between the squares of the tour, checked without knightgraph.
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import re
 import subprocess
@@ -63,6 +64,13 @@ def png_image(data: bytes) -> Image.Image:
     image = Image.open(io.BytesIO(data))
     image.load()
     return image
+
+
+def svg_group(root: ET.Element, gid: str) -> list[ET.Element]:
+    """The children of the SVG group matplotlib writes for the artist with this gid."""
+    groups = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("id") == gid]
+    assert len(groups) == 1, f"no single group {gid!r} in the SVG"
+    return list(groups[0])
 
 
 def not_blank(image: Image.Image) -> bool:
@@ -216,6 +224,9 @@ def test_graph_layouts(layout):
         for v, (x, _) in zip(G.nodes, nodes.get_offsets(), strict=True):
             xs.setdefault(G.nodes[v]["color"], set()).add(round(float(x), 6))
         assert len(xs[0]) == len(xs[1]) == 1 and xs[0] != xs[1]
+        left = [v for v in G.nodes if G.nodes[v]["color"] == 0]  # a1, a3, a5, b2, ... down
+        ys = dict(zip(G.nodes, nodes.get_offsets()[:, 1].tolist(), strict=True))
+        assert sorted(left, key=lambda v: -ys[v]) == sorted(left, key=lambda v: (v[1], v[0]))
 
 
 def test_graph_degree_legend_and_errors():
@@ -272,8 +283,10 @@ def test_png_svg_pdf_gif_files(tmp_path):
         assert gif.format == "GIF" and gif.size == expected and not_blank(gif)
     root = ET.parse(tmp_path / "t.svg").getroot()
     assert root.tag.endswith("svg")
-    texts = "".join(root.itertext())
-    assert "closed tour of 8 x 8" in texts or root.find(".//{*}g") is not None
+    moves = svg_group(root, "knightgraph-path")  # the path: one <path> per move
+    assert len(moves) == 64 and all(p.tag.endswith("path") for p in moves)
+    assert "dasharray" in moves[-1].get("style", "")  # the closing move, and only it
+    assert not any("dasharray" in p.get("style", "") for p in moves[:-1])
     assert (tmp_path / "t.pdf").read_bytes().startswith(b"%PDF")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.gif", "t.pdf", "t.png", "t.svg"]
 
@@ -284,6 +297,9 @@ def test_bad_suffix_and_failed_writes_leave_nothing(tmp_path, monkeypatch):
         save_figure(ax, tmp_path / "t.jpg")
     with pytest.raises(OSError):
         save_figure(ax, tmp_path / "missing" / "t.png")
+    for dpi in (0, -5, float("nan"), 10**6):
+        with pytest.raises(kg.InvalidOptionError, match="dpi"):
+            save_figure(ax, tmp_path / "t.png", dpi=dpi)
 
     def broken(self, fname, **kwargs):
         fname.write(b"half a picture")
@@ -311,10 +327,27 @@ def test_animation_gif(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["walk.gif"]
     with pytest.raises(kg.InvalidOptionError, match="gif"):
         animate_tour(tour, tmp_path / "walk.png")
+    with pytest.raises(kg.InvalidOptionError, match="dpi"):
+        animate_tour(tour, tmp_path / "walk.gif", dpi=0)
     if not matplotlib.animation.writers.is_available("ffmpeg"):
         with pytest.raises(kg.InvalidOptionError, match="ffmpeg"):
             animate_tour(tour, tmp_path / "walk.mp4")
     assert [p.name for p in tmp_path.iterdir()] == ["walk.gif"]
+
+
+def test_animation_path_grows_frame_by_frame(tmp_path):
+    """One colour for the path, so its pixels can be counted: none, then more in every frame."""
+    tour = tour_of(5, 5, start="a1")
+    animate_tour(tour, tmp_path / "walk.gif", fps=5, frames=6, hold=0, dpi=40, color_by=None)
+    navy = np.array([0x1D, 0x35, 0x57])  # draw_tour's colour for color_by=None
+    counts = []
+    with Image.open(tmp_path / "walk.gif") as gif:
+        for k in range(gif.n_frames):
+            gif.seek(k)
+            pixels = np.asarray(gif.convert("RGB"), dtype=float)
+            counts.append(int((np.linalg.norm(pixels - navy, axis=2) < 40).sum()))
+    assert len(counts) == 7 and counts[0] == 0
+    assert all(later > earlier for earlier, later in itertools.pairwise(counts))
 
 
 # ----------------------------------------------------------------- notebooks
@@ -383,6 +416,7 @@ def test_cli_draw_graph_svg(tmp_path, capsys):
     assert code == 0 and "48 moves" in stdout
     root = ET.parse(out).getroot()
     assert root.tag.endswith("svg") and root.get("viewBox")
+    assert len(svg_group(root, "edges")) == 48  # one <path> per move of the 5x5 graph
 
 
 @pytest.mark.parametrize("size", ["8", pytest.param("20", marks=pytest.mark.slow)])
@@ -438,6 +472,10 @@ def test_cli_draw_file(tmp_path, capsys):
         ["draw", "file", "{tmp}/none.json", "-o", "{tmp}/x.png"],
         ["draw", "tour", "8", "8"],
         ["draw", "tour", "8", "8", "--start", "z9", "-o", "{tmp}/t.png"],
+        ["draw", "tour", "8", "8", "--dpi", "0", "-o", "{tmp}/t.png"],
+        ["draw", "tour", "8", "8", "--dpi", "-5", "-o", "{tmp}/t.png"],
+        ["draw", "graph", "5", "5", "--dpi", "100000", "-o", "{tmp}/g.png"],
+        ["draw", "tour", "8", "8", "--animate", "--fps", "0", "-o", "{tmp}/t.gif"],
     ],
 )
 def test_cli_draw_bad_input_exit_2_and_writes_nothing(tmp_path, capsys, args):
@@ -460,6 +498,21 @@ def test_cli_draw_unwritable_folder(tmp_path, capsys):
         assert list(folder.iterdir()) == []
     finally:
         folder.chmod(0o700)
+
+
+@pytest.mark.parametrize("name", ["t.png", "t.gif"])
+def test_cli_draw_write_refused_exit_2(tmp_path, capsys, monkeypatch, name):
+    """The folder check passes (as root it always does) but creating the file fails."""
+    import tempfile
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    extra = ["--animate", "--fps", "2"] if name.endswith(".gif") else []
+    code, _, err = call(capsys, "draw", "tour", "5", "5", *extra, "-o", str(tmp_path / name))
+    assert code == 2 and "permission denied" in one_line(err).lower() and name in err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_cli_draw_no_tour_exit_1(tmp_path, capsys):

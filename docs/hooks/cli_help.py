@@ -19,7 +19,9 @@ def _help(words: str) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
         main([*words.split(), "--help"])
-    text = out.getvalue().replace("usage: ", "usage: ", 1)
+    text = out.getvalue()
+    if not text.startswith("usage:"):  # a misspelt command must fail the build, not vanish
+        raise ValueError(f"knightgraph {words} --help printed no help")
     return f"```text\n$ knightgraph {words + ' ' if words else ''}--help\n{text.rstrip()}\n```"
 
 

@@ -158,14 +158,6 @@ def _transposed(codes: Codes) -> Codes:
     return np.ascontiguousarray(out.T)
 
 
-def _flipped(codes: Codes) -> Codes:
-    """The codes of the same tour mirrored left to right."""
-    flip = np.array([_direction(dr, -dc) for dr, dc in DIRECTIONS] + [NONE] * 8, dtype=np.uint8)
-    lo, hi = flip[codes & 15], flip[codes >> 4]
-    out = np.where(codes == REMOVED, REMOVED, lo | (hi << 4)).astype(np.uint8)
-    return np.ascontiguousarray(out[:, ::-1])
-
-
 def follow_codes(
     codes: Codes, start: int, *, first: int = 0, out: NDArray[Any] | None = None
 ) -> Any:
@@ -348,11 +340,11 @@ def _free_parts(size: int) -> list[int]:
     return [10] * (tens - 1) + [5, 5 + rest]
 
 
-def _odd_parts(size: int, first: int = 5) -> list[int]:
+def _odd_parts(size: int) -> list[int]:
     """``size`` (odd, >= 5) as one odd part (5, 7 or 9) followed by even parts."""
     if size <= 9:
         return [size]
-    return [first, *_even_parts(size - first)]
+    return [5, *_even_parts(size - 5)]
 
 
 def _runs(parts: Sequence[int]) -> list[tuple[int, int, int]]:
@@ -414,16 +406,6 @@ def _comb_joins(codes: Codes, rows: Sequence[int], cols: Sequence[int]) -> None:
     r, c = np.meshgrid(row_starts, col_starts[1:], indexing="ij")
     _join(codes, "right", r.ravel(), c.ravel())
     _join(codes, "down", row_starts[1:], np.zeros(len(rows) - 1, dtype=np.int64))
-
-
-def _block_position(parts: Sequence[int], at: int) -> tuple[int, int]:
-    """(index, offset) of the part holding coordinate ``at``."""
-    offset = 0
-    for k, size in enumerate(parts):
-        if at < offset + size:
-            return k, offset
-        offset += size
-    raise ValueError(at)
 
 
 def _needed_moves(
