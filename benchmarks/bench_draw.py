@@ -8,26 +8,18 @@ rows time `knightgraph draw ...` as a whole process (search, import, draw).
 
 from __future__ import annotations
 
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from timing import median_of
+
 from knightgraph import find_tour, knight_graph
 from knightgraph.explore import existence_table
 
 TARGET_100 = 2.0
-
-
-def median_seconds(run, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -53,40 +45,38 @@ def main() -> None:
         def run(tour=tour, side=side) -> None:
             save_figure(draw_tour(tour), folder / f"t{side}.png")
 
-        seconds = median_seconds(run, 1 if side >= 1000 else 5)
+        seconds = median_of(run, 1 if side >= 1000 else 5)
         note = ""
         if side == 100:
             note = f"  target <= {TARGET_100:.0f} s: {'met' if seconds <= TARGET_100 else 'MISSED'}"
         print(f"  {side}x{side} ({len(tour):>9,} moves) {seconds:8.3f} s{note}")
-    seconds = median_seconds(
-        lambda: save_figure(draw_tour(tours[8], numbers=True), folder / "n.png"), 5
-    )
+    seconds = median_of(lambda: save_figure(draw_tour(tours[8], numbers=True), folder / "n.png"), 5)
     print(f"  8x8 with numbers                {seconds:8.3f} s")
-    seconds = median_seconds(
+    seconds = median_of(
         lambda: save_figure(draw_tour(tours[50], numbers=True), folder / "n50.png"), 1
     )
     print(f"  50x50 with numbers              {seconds:8.3f} s")
-    seconds = median_seconds(lambda: save_figure(draw_tour(tours[100]), folder / "t.svg"), 3)
+    seconds = median_of(lambda: save_figure(draw_tour(tours[100]), folder / "t.svg"), 3)
     print(f"  100x100 to SVG                  {seconds:8.3f} s")
 
     print("other pictures (median of 3)")
     G = knight_graph(8, 8)
     for layout in ("board", "spring", "bipartite"):
-        seconds = median_seconds(
+        seconds = median_of(
             lambda layout=layout: save_figure(draw_knight_graph(G, layout=layout),
                                               folder / "g.png"), 3)  # fmt: skip
         print(f"  knight graph 8x8, {layout:<9}      {seconds:8.3f} s")
     table = existence_table(20)
-    seconds = median_seconds(lambda: save_figure(draw_existence_table(table), folder / "e.png"), 3)
+    seconds = median_of(lambda: save_figure(draw_existence_table(table), folder / "e.png"), 3)
     print(f"  existence table 20x20 (drawing) {seconds:8.3f} s")
-    seconds = median_seconds(lambda: animate_tour(tours[8], folder / "a.gif"), 1)
+    seconds = median_of(lambda: animate_tour(tours[8], folder / "a.gif"), 1)
     print(f"  8x8 animation, GIF (64 moves)   {seconds:8.3f} s")
 
     print("whole process: knightgraph draw ...  (median of 3)")
     for args in ("tour 8 8 --closed --numbers -o {}/c.png", "tour 100 100 --closed -o {}/c.png",
                  "graph 5 5 --layout spring -o {}/g.svg", "table 20 -o {}/t.png"):  # fmt: skip
         cmd = [sys.executable, "-m", "knightgraph", "draw", *args.format(folder).split()]
-        seconds = median_seconds(lambda cmd=cmd: subprocess.run(cmd, capture_output=True,
+        seconds = median_of(lambda cmd=cmd: subprocess.run(cmd, capture_output=True,
                                                                  check=True), 3)  # fmt: skip
         print(f"  draw {args.replace(' -o {}/', ' -o '):40s} {seconds:8.3f} s")
     for path in folder.iterdir():

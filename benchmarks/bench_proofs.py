@@ -9,37 +9,20 @@ DRUP proof checked, <= 1 s for every n up to 100; SAT closed tours 30x30
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
+from timing import run_knightgraph, timed
 
 from knightgraph import Board, Status, find_tour
-from knightgraph import find_tour as solve
 from knightgraph.solvers.sat import HamiltonCNF
 
 
 def whole_process(args: str) -> float:
-    began = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "knightgraph", *args.split()],
-                          capture_output=True, check=False)  # fmt: skip
-    seconds = time.perf_counter() - began
-    if done.returncode != 0:
-        raise SystemExit(f"`knightgraph {args}` exited {done.returncode}: {done.stderr!r}")
-    return seconds
-
-
-def timed(run):  # type: ignore[no-untyped-def]
-    began = time.perf_counter()
-    result = run()
-    return result, time.perf_counter() - began
+    return timed(lambda: run_knightgraph(args, check=True))[1]
 
 
 def refute_only(n: int) -> float:
     """Seconds for CaDiCaL (proof logging on) to refute a closed tour of 4 x n."""
     cnf = HamiltonCNF(Board(4, n), True, None, None, proof=True)
-    began = time.perf_counter()
-    outcome = cnf.solve()
-    seconds = time.perf_counter() - began
+    outcome, seconds = timed(cnf.solve)
     cnf.delete()
     assert outcome.status == "unsat", (n, outcome.status)
     return seconds
@@ -57,7 +40,7 @@ def main() -> None:
     worst_solve, worst_total = (0.0, 0), (0.0, 0)
     for n in range(5, 101):
         solved = refute_only(n)
-        res, seconds = timed(lambda n=n: solve(Board(4, n), method="sat", closed=True,
+        res, seconds = timed(lambda n=n: find_tour(Board(4, n), method="sat", closed=True,
                                                shortcuts=False))  # fmt: skip
         assert res.status is Status.PROVEN_ABSENT, (n, res.status)
         worst_solve, worst_total = max(worst_solve, (solved, n)), max(worst_total, (seconds, n))

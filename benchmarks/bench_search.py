@@ -7,12 +7,10 @@ and 2000x2000 <= 2 s whole process; `sweep 70 70` <= 10 s; `tour 8 8` <= 0.5 s.
 
 from __future__ import annotations
 
-import statistics
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import best_of, median_of, run_knightgraph
 
 from knightgraph import Board
 from knightgraph.solvers.backtracking import backtrack
@@ -21,21 +19,8 @@ from knightgraph.solvers.kernels import kernels
 SEED_000 = "-2,1;-1,2;1,2;2,1;2,-1;1,-2;-1,-2;-2,-1"
 
 
-def best_of(run, repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - began)
-    return min(times)
-
-
 def whole_process(args: str, repeat: int = 3) -> float:
-    cmd = [sys.executable, "-m", "knightgraph", *args.split()]
-    return statistics.median(
-        best_of(lambda: subprocess.run(cmd, capture_output=True, check=False), 1)
-        for _ in range(repeat)
-    )
+    return median_of(lambda: run_knightgraph(args), repeat)
 
 
 def main() -> None:

@@ -6,10 +6,7 @@ table: each figure is the median of several runs on this machine.
 
 from __future__ import annotations
 
-import statistics
-import subprocess
-import sys
-import time
+from timing import median_of, run_knightgraph, timed
 
 from knightgraph import Board, find_tour
 from knightgraph.solvers.backtracking import backtrack
@@ -38,32 +35,18 @@ API_CASES = [
 SEED_000 = "-2,1;-1,2;1,2;2,1;2,-1;1,-2;-1,-2;-2,-1"
 
 
-def median_seconds(run, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times)
-
-
 def main() -> None:
     print("whole process: knightgraph <args>  (median of 5)")
     for args in CLI_CASES:
-        cmd = [sys.executable, "-m", "knightgraph", *args.split()]
-        seconds = median_seconds(lambda cmd=cmd: subprocess.run(cmd, capture_output=True), 5)
+        seconds = median_of(lambda args=args: run_knightgraph(args), 5)
         print(f"  {args:45s} {seconds:8.3f} s")
     print("in-process: find_tour(m, n, **kw)  (median of 3)")
     for m, n, kw in API_CASES:
-        seconds = median_seconds(
-            lambda m=m, n=n, kw=kw: find_tour(m, n, seed=1, **kw).require_tour(), 3
-        )
+        seconds = median_of(lambda m=m, n=n, kw=kw: find_tour(m, n, seed=1, **kw).require_tour(), 3)
         print(f"  {m}x{n} {kw!s:35s} {seconds:8.3f} s")
     print("seed 000 plain backtracking from a1 (the seed's Java: 6x6 27 ms, 7x6 84 ms, 8x8 277 ms)")
     for m, n in [(6, 6), (7, 6), (8, 8)]:
-        began = time.perf_counter()
-        res = backtrack(Board(m, n), start="a1", moves=SEED_000)
-        seconds = time.perf_counter() - began
+        res, seconds = timed(lambda m=m, n=n: backtrack(Board(m, n), start="a1", moves=SEED_000))
         print(
             f"  {m}x{n}: placed {res.stats['placed']:>10,} tried {res.stats['tried']:>11,} {seconds:8.3f} s"
         )
