@@ -244,10 +244,10 @@ def block_tour(
             units = [[cnf.var(board.index(u), board.index(v))] for u, v in forced]
         except (KeyError, ValueError):
             return None  # a forced move leaves the block or touches a removed square
-        cnf._add_all(units + _window_clauses(cnf, board, closed, windows))
+        cnf.add_clauses(units + _window_clauses(cnf, board, closed, windows))
         crossing = [_crossing(cnf, board, x) for x, _ in windows]
         for literals in crossing:
-            _at_most(cnf, literals, lanes)
+            cnf.add_at_most(literals, lanes)
         for _ in range(REJECTIONS):
             outcome = cnf.solve(budget=budget)
             if outcome.status != "sat":
@@ -255,7 +255,7 @@ def block_tour(
             if accept is None or accept(outcome.order):
                 return outcome.order
             model = cnf.solver.get_model()
-            cnf._add_all([[-k for part in crossing for k in part if model[k - 1] > 0]])
+            cnf.add_clauses([[-k for part in crossing for k in part if model[k - 1] > 0]])
         return None
     finally:
         cnf.delete()
@@ -263,16 +263,6 @@ def block_tour(
 
 REJECTIONS = 20
 """Solutions :func:`block_tour` may reject before it gives up."""
-
-
-def _at_most(cnf: Any, literals: list[int], bound: int) -> None:
-    """At most ``bound`` of ``literals`` true (a cardinality encoding; never used in proofs)."""
-    from pysat.card import CardEnc
-
-    encoded = CardEnc.atmost(literals, bound=bound, top_id=cnf.top)
-    cnf.top = max(cnf.top, encoded.nv)
-    cnf.auxiliary = True
-    cnf._add_all(encoded.clauses)
 
 
 def _crossing(cnf: Any, board: Board, x: int) -> list[int]:
@@ -650,12 +640,11 @@ def divide(
         return problem.aborted("divide builds tours of plain knight boards (and odd boards "
                                "minus a corner)")  # fmt: skip
     m, n = board.m, board.n
-    corner_only = bool(board.removed)
-    if corner_only:
+    if board.removed:  # _standard: the odd board minus a1
         codes = _corner_board(m, n)
         if codes is None:
             return problem.aborted("no stored construction for this board minus a1")
-        order = follow_codes(codes, problem.start if problem.start is not None else 1 * n + 2)
+        order = follow_codes(codes, _any_square(codes) if problem.start is None else problem.start)
         return _found(problem, order)
     if not (closed_tour_exists(m, n) if problem.closed else open_tour_exists(m, n)):
         return _delegate(problem, budget, "no construction applies", delegate)

@@ -164,13 +164,27 @@ class HamiltonCNF:
         if k <= DIRECT_LIMIT:
             at_least = [[x for x in literals if x != skip] for skip in literals]
             return at_least + [[-a, -b, -c] for a, b, c in itertools.combinations(literals, 3)]
+        return self._counter("equals", literals, 2)
+
+    def _counter(self, kind: str, literals: Sequence[int], bound: int) -> list[list[int]]:
+        """A sequential-counter cardinality constraint; its auxiliary variables
+        mean the CNF can no longer back a certificate (:attr:`auxiliary`)."""
         from pysat.card import CardEnc, EncType
 
-        encoded = CardEnc.equals(lits=list(literals), bound=2, top_id=self.top,
-                                 encoding=EncType.seqcounter)  # fmt: skip
+        encode = getattr(CardEnc, kind)
+        encoded = encode(lits=list(literals), bound=bound, top_id=self.top,
+                         encoding=EncType.seqcounter)  # fmt: skip
         self.top = max(self.top, encoded.nv)
         self.auxiliary = True
         return [list(clause) for clause in encoded.clauses]
+
+    def add_clauses(self, clauses: Iterable[list[int]]) -> None:
+        """Add clauses over the edge variables (:meth:`var`); they join :attr:`clauses`."""
+        self._add_all(clauses)
+
+    def add_at_most(self, literals: Sequence[int], bound: int) -> None:
+        """Require at most ``bound`` of ``literals`` (auxiliary variables: no certificate)."""
+        self._add_all(self._counter("atmost", literals, bound))
 
     def _add_all(self, clauses: Iterable[list[int]]) -> None:
         for clause in clauses:
