@@ -928,28 +928,25 @@ def _cmd_count(args: argparse.Namespace) -> int:
 def _cmd_starts(args: argparse.Namespace) -> int:
     from .explore import start_map
 
-    board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
-    with _progress("start squares", unit=" squares", total=board.num_squares) as progress, \
-            _executor(args) as executor:  # fmt: skip
-        result = start_map(
-            board, closed=args.closed, counts="auto" if args.counts is None else args.counts,
-            timeout=args.timeout, executor=executor,
-            progress=None if progress is None else lambda done, total: progress({"done": done}),
-        )  # fmt: skip
-    print(json.dumps(result.to_dict()) if args.format == "json" else result.text())
-    return EXIT_UNKNOWN if result.unknown else EXIT_OK
+    return _cmd_map(args, "start squares", start_map)
 
 
 def _cmd_ends(args: argparse.Namespace) -> int:
     from .explore import end_map
 
+    return _cmd_map(args, "end squares", end_map, start=args.start)
+
+
+def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **where: Any) -> int:
+    """``starts`` and ``ends``: an exact map of the squares, with a progress bar."""
     board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
-    with _progress("end squares", unit=" squares", total=board.num_squares) as progress, \
+    with _progress(what, unit=" squares", total=board.num_squares) as progress, \
             _executor(args) as executor:  # fmt: skip
-        result = end_map(
-            board, start=args.start, closed=args.closed, executor=executor,
-            counts="auto" if args.counts is None else args.counts, timeout=args.timeout,
+        result = make(
+            board, closed=args.closed, executor=executor, timeout=args.timeout,
+            counts="auto" if args.counts is None else args.counts,
             progress=None if progress is None else lambda done, total: progress({"done": done}),
+            **where,
         )  # fmt: skip
     print(json.dumps(result.to_dict()) if args.format == "json" else result.text())
     return EXIT_UNKNOWN if result.unknown else EXIT_OK
