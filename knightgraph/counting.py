@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ._native import load_library, python_only
 from .board import KNIGHT, Board, SquareLike
 from .exceptions import InvalidOptionError, InvalidSquareError, SearchAbortedError
 from .tour import Tour
@@ -324,11 +324,10 @@ class _Kernel:
 
 @functools.cache
 def _compiled() -> _Kernel | None:
+    library = load_library("_count")
     try:
-        from . import _count  # type: ignore[attr-defined]
-
-        return _Kernel(ctypes.CDLL(_count.__file__))
-    except (ImportError, OSError, AttributeError):
+        return None if library is None else _Kernel(library)
+    except AttributeError:  # a stale build without some function
         return None
 
 
@@ -337,9 +336,7 @@ def kernel_available() -> bool:
 
     Set ``KNIGHTGRAPH_KERNELS=python`` to force the Python reference.
     """
-    if os.environ.get("KNIGHTGRAPH_KERNELS", "").lower() == "python":
-        return False
-    return _compiled() is not None
+    return not python_only() and _compiled() is not None
 
 
 MAX_SLOTS = 16

@@ -29,12 +29,13 @@ True
 from __future__ import annotations
 
 import ctypes
-import importlib.util
 import itertools
 import sys
 from array import array
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+from ._native import load_library
 
 __all__ = ["check_drup", "parse_dimacs", "parse_proof"]
 
@@ -234,20 +235,11 @@ def _verdict(status: int, lemmas: int, lemma: list[int]) -> tuple[bool, str]:
 
 def _library() -> ctypes.CDLL | None:
     """The compiled twin in ``knightgraph._kernels``, if it was built."""
-    global _LIBRARY
-    if _LIBRARY is None:
-        try:
-            spec = importlib.util.find_spec("knightgraph._kernels")
-            library = ctypes.CDLL(spec.origin) if spec and spec.origin else None
-            if library is not None:
-                library.kg_drup.restype = ctypes.c_int64
-            _LIBRARY = library or False
-        except (ImportError, OSError, AttributeError):
-            _LIBRARY = False
-    return _LIBRARY if isinstance(_LIBRARY, ctypes.CDLL) else None
-
-
-_LIBRARY: ctypes.CDLL | bool | None = None
+    library = load_library("_kernels")
+    if library is None or not hasattr(library, "kg_drup"):
+        return None
+    library.kg_drup.restype = ctypes.c_int64
+    return library
 
 
 def _check_compiled(

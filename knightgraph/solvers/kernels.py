@@ -34,11 +34,12 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import os
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+from .._native import load_library, python_only
 
 __all__ = [
     "DFS_EXHAUSTED",
@@ -297,11 +298,10 @@ def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
 
 @functools.cache
 def _compiled() -> Kernels | None:
+    library = load_library("_kernels")
     try:
-        from .. import _kernels  # type: ignore[attr-defined]
-
-        return _ctypes_kernels(ctypes.CDLL(_kernels.__file__))
-    except (ImportError, OSError, AttributeError):
+        return None if library is None else _ctypes_kernels(library)
+    except AttributeError:  # a stale build without some function
         return None
 
 
@@ -313,7 +313,7 @@ def kernels() -> Kernels:
     >>> kernels().dfs.__name__ in ("dfs", "dfs_python")
     True
     """
-    if os.environ.get("KNIGHTGRAPH_KERNELS", "").lower() != "python":
+    if not python_only():
         compiled = _compiled()
         if compiled is not None:
             return compiled
