@@ -92,3 +92,56 @@ def first_tour(m, n, start, moves, end=None, closed=False, stats=None):
         return False
 
     return list(path) if go() else None
+
+
+def tour_exists_by_search(m, n, closed=False, start=None, end=None, leaper=(1, 2)):
+    """Does the requested tour exist?  Depth-first search over bit sets, stopping at the first.
+
+    Sound pruning only: the squares not yet visited must all be reachable from
+    the head through unvisited squares (else no path covers them), and states
+    (head, unvisited) that failed once are remembered.
+    """
+    size = m * n
+    nbr = [sum(1 << (r * n + c) for r, c in knight_moves(m, n, i // n, i % n, leaper))
+           for i in range(size)]  # fmt: skip
+    goal = None if end is None else end[0] * n + end[1]
+    failed = set()
+
+    def connected(head, free):
+        seen, frontier = 0, nbr[head] & free
+        while frontier:
+            seen |= frontier
+            nxt = 0
+            f = frontier
+            while f:
+                low = f & -f
+                f ^= low
+                nxt |= nbr[low.bit_length() - 1]
+            frontier = nxt & free & ~seen
+        return seen == free
+
+    def go(first, here, free):
+        if not free:
+            return (goal is None or here == goal) and (not closed or nbr[here] >> first & 1)
+        if (here, free) in failed or not connected(here, free):
+            return False
+        if goal is not None and not free >> goal & 1:
+            return False
+        options = nbr[here] & free
+        while options:
+            low = options & -options
+            options ^= low
+            if go(first, low.bit_length() - 1, free ^ low):
+                return True
+        failed.add((here, free))
+        return False
+
+    if closed and size < 3:
+        return False
+    firsts = [start[0] * n + start[1]] if start is not None else range(size)
+    full = (1 << size) - 1
+    for first in firsts:
+        failed.clear()
+        if go(first, first, full ^ (1 << first)):
+            return True
+    return False

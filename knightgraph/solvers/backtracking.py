@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -437,13 +437,13 @@ def backtrack(
         )
         if certificate is not None:
             return problem.absent(certificate, {"placed": 0, "tried": 0})
-    search_problem, unwind = problem.from_required_end()
+    search_problem = problem.searched_from_end()
     search = _Search(
         search_problem, budget, pairs, order == "warnsdorff", prune, set() if memo else None
     )
     starts = _start_order(search_problem, search.warnsdorff)
     if oracle and board.num_squares > 2:
-        return _oracle_search(problem, search, starts, unwind)
+        return _oracle_search(problem, search, starts)
     plain = not (prune or memo or restarts or search.warnsdorff) and board.num_squares > 1
     rng = random.Random(0 if seed is None else seed)
     for run in itertools.count(1):
@@ -454,7 +454,7 @@ def backtrack(
             for start in starts:
                 path = _compiled_run(search, start) if plain else search.run(start)
                 if path is not None:
-                    return problem.found(unwind(path), _stats(search, restarts, run))
+                    return problem.found(path, _stats(search, restarts, run))
             return _exhausted(problem, search, starts)
         except _Abort as stop:
             why = budget.exceeded(search.stats["placed"])
@@ -505,7 +505,7 @@ def _compiled_run(search: _Search, start: int) -> list[int] | None:
 
 
 def _oracle_search(
-    problem: Problem, search: _Search, starts: list[int], unwind: Callable[[Any], Any]
+    problem: Problem, search: _Search, starts: list[int]
 ) -> SearchResult:
     """The first tour of plain search in the fixed order, found by a SAT oracle.
 
@@ -530,7 +530,7 @@ def _oracle_search(
             stats["rounds"] += cnf.rounds
             cnf.delete()
         if path is not None:
-            return problem.found(unwind(path), stats)
+            return problem.found(path, stats)
     return problem.absent(
         Certificate(
             "exhaustive-search",

@@ -29,13 +29,14 @@ import inspect
 import math
 import time
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any, Protocol
 
 import numpy as np
 
-from ..board import Board, SquareLike
+from ..board import Board, Square, SquareLike
 from ..exceptions import InvalidOptionError, InvalidSquareError, KnightGraphError
 from ..resources import require_memory
 from ..tour import Certificate, SearchResult, Status, Tour
@@ -86,7 +87,10 @@ class Problem:
         start: SquareLike | None = None,
         end: SquareLike | None = None,
     ) -> Problem:
-        """Parse and check the ends: on the board, not removed, and distinct."""
+        """Parse and check the request: ``closed`` a bool, the ends on the board, not
+        removed, and distinct."""
+        if not isinstance(closed, bool | np.bool_):
+            raise InvalidOptionError(f"invalid closed {closed!r}: expected True or False")
         s = None if start is None else board.index(start)
         t = None if end is None else board.index(end)
         if s is not None and s == t and board.num_squares > 1:
@@ -104,22 +108,63 @@ class Problem:
             text += f" to {self.board.name(self.end)}"
         return text
 
-    def from_required_end(self) -> tuple[Problem, Callable[[Any], Any]]:
-        """Turn "a tour ending at t" (no start given) into "a tour starting at t".
+    def searched_from_end(self) -> Problem:
+        """The problem to search when only the end is given: the same tour read from ``t``.
 
-        Returns the problem to search and the function that turns its answer
-        back into an answer to this one: an open tour is walked backwards; a
-        closed tour from ``t`` is rotated by one so that ``t`` comes last.
-        Other problems are returned unchanged with the identity.
+        An open tour ending at ``t``, walked backwards, starts at ``t``; a closed
+        tour through ``t`` can be rotated to end there.  So a strategy that grows
+        tours from their first square may search from ``t`` and hand its answer to
+        :meth:`found`, which turns it back.  Other problems are returned unchanged.
         """
         if self.start is not None or self.end is None:
-            return self, _same
-        flipped = Problem(self.board, self.closed, self.end, None)
-        return flipped, (_rotate_one if self.closed else _backwards)
+            return self
+        return Problem(self.board, self.closed, self.end, None)
+
+    def oriented(self, order: Any) -> Any:
+        """``order`` read so that it honours the requested ends, when it can.
+
+        An open path may be read backwards; a closed tour is a cycle, so it may
+        also be rotated: it is turned to start at the requested start (or to end
+        at the requested end) and read in the direction that puts the requested
+        end last.  A path that cannot honour the ends is returned as it is (the
+        answer check then reports it).  Costs O(length) only when a change is needed.
+
+        Examples
+        --------
+        >>> p = Problem.make(Board(3, 4), closed=False, start="a1")
+        >>> p.oriented([5, 3, 0])
+        [0, 3, 5]
+        >>> Problem.make(Board(5, 6), closed=True, end="a1").oriented([7, 0, 13, 2])
+        [13, 2, 7, 0]
+        >>> Problem.make(Board(5, 6), closed=True, start="a1", end="b3").oriented([7, 0, 13, 2])
+        [0, 7, 2, 13]
+        """
+        start, end = self.start, self.end
+        if start is None and end is None:
+            return order
+        first, last = int(order[0]), int(order[-1])
+        if (start is None or first == start) and (end is None or last == end):
+            return order
+        if not self.closed:
+            return order[::-1]
+        seq = np.asarray(order)
+        anchor = start if start is not None else end
+        at = np.flatnonzero(seq == anchor)
+        if len(at) != 1:
+            return order
+        shift = int(at[0]) if start is not None else int(at[0]) + 1
+        seq = np.roll(seq, -shift)
+        if start is not None and end is not None and int(seq[-1]) != end:
+            seq = np.concatenate((seq[:1], seq[:0:-1]))
+        elif start is None and int(seq[-1]) != end:  # pragma: no cover - rotation put it last
+            return order
+        return seq.tolist() if isinstance(order, list) else seq
 
     def found(self, order: Any, stats: dict[str, Any] | None = None) -> SearchResult:
-        """A FOUND result; building the :class:`Tour` verifies it."""
-        return SearchResult(Status.FOUND, Tour(self.board, order, self.closed), stats=stats or {})
+        """A FOUND result for ``order``, turned to honour the ends (see :meth:`oriented`);
+        building the :class:`Tour` verifies it."""
+        tour = Tour(self.board, self.oriented(order), self.closed)
+        return SearchResult(Status.FOUND, tour, stats=stats or {})
 
     def absent(self, certificate: Certificate, stats: dict[str, Any] | None = None) -> SearchResult:
         """A PROVEN_ABSENT result: ``no <tour>: <reason>``."""
@@ -133,18 +178,6 @@ class Problem:
     def aborted(self, reason: str, stats: dict[str, Any] | None = None) -> SearchResult:
         """An ABORTED result: existence unknown."""
         return SearchResult(Status.ABORTED, stats=stats or {}, reason=reason)
-
-
-def _same(path: Any) -> Any:
-    return path
-
-
-def _backwards(path: Any) -> Any:
-    return path[::-1]
-
-
-def _rotate_one(path: Any) -> Any:
-    return np.roll(path, -1) if isinstance(path, np.ndarray) else path[1:] + path[:1]
 
 
 @dataclass
@@ -290,10 +323,17 @@ def solver(
                 f"a tour of {board.m}x{board.n} ({board.area:,} squares) with method {name}",
             )
             began = time.perf_counter()
-            result = impl(problem, budget, seed=seed, **options)
-            result.seconds = time.perf_counter() - began
+            outermost = _DEPTH.get() == 0
+            depth = _DEPTH.set(_DEPTH.get() + 1)
+            try:
+                result = impl(problem, budget, seed=seed, **options)
+            finally:
+                _DEPTH.reset(depth)
             result.method = result.method or name
             _check_answer(problem, result)
+            if outermost:
+                result = _certified(problem, budget, result)
+            result.seconds = time.perf_counter() - began
             return result
 
         info = SolverInfo(name, exact, bytes_per_square, fixed_bytes, summary, known)
@@ -329,6 +369,84 @@ def _check_answer(problem: Problem, result: SearchResult) -> None:
         raise KnightGraphError(
             f"internal error: {result.method} returned {tour!r} for a {problem.describe()}"
         )
+
+
+_DEPTH: ContextVar[int] = ContextVar("knightgraph_solver_depth", default=0)
+"""How many solver calls are under way in this context: only the outermost one gates."""
+
+
+def _certified(problem: Problem, budget: Budget, result: SearchResult) -> SearchResult:
+    """The one gate every answer of absence passes before it leaves the solver layer.
+
+    A PROVEN_ABSENT result is returned only when the independent checker
+    (:mod:`knightgraph.certcheck`, through :func:`knightgraph.proofs.check`)
+    accepts its certificate for this very request.  A certificate the checker
+    cannot re-check (an exhaustive search, say) is replaced by a SAT refutation
+    with its DRUP proof, found within what is left of the budget and itself
+    checked; when none can be had, the answer is ABORTED with the reason.
+    Strategies called by another strategy (``auto``'s phases) are not gated
+    themselves: the outermost call gates what they return, once.
+
+    Notes
+    -----
+    Soundness rests on the checker alone: whatever a strategy claims, a "no"
+    reaches the user only with evidence the checker re-derived from the board.
+    The SAT fallback is the ``sat`` strategy looked up in the registry (it is
+    not imported here), so the gate adds no dependency between strategies.
+    """
+    if result.status is not Status.PROVEN_ABSENT or result.certificate is None:
+        return result
+    accepted, why = _check_certificate(problem, result.certificate)
+    if accepted:
+        return result
+    if result.certificate.kind == "sat-refutation":
+        return problem.aborted(f"{result.method}: its refutation did not check ({why})",
+                               result.stats)  # fmt: skip
+    board = problem.board
+    deadline = Budget(budget.timeout, None, budget.progress, budget.started)
+    depth = _DEPTH.set(_DEPTH.get() + 1)  # the SAT call is gated here, not by itself
+    try:
+        refuted = get_solver("sat")(board, closed=problem.closed, budget=deadline, **_ends(problem))
+    finally:
+        _DEPTH.reset(depth)
+    if refuted.status is Status.FOUND:
+        raise KnightGraphError(
+            f"internal error: {result.method} reported no {problem.describe()}, "
+            f"but the SAT solver found one"
+        )
+    if refuted.status is Status.PROVEN_ABSENT and refuted.certificate is not None:
+        accepted, again = _check_certificate(problem, refuted.certificate)
+        if accepted:
+            return SearchResult(
+                Status.PROVEN_ABSENT,
+                certificate=refuted.certificate,
+                method=result.method,
+                stats={**result.stats, "certified_by": "sat"},
+                reason=f"{result.reason}; re-proved for the independent checker: "
+                f"{refuted.certificate.reason}",
+            )
+        refuted.reason = f"its certificate did not check either ({again})"
+    return problem.aborted(
+        f"{result.method} found no {problem.describe()}, but its certificate ({why}) cannot be "
+        f"re-checked and no checkable one was found within the budget ({refuted.reason})",
+        result.stats,
+    )
+
+
+def _check_certificate(problem: Problem, certificate: Certificate) -> tuple[bool, str]:
+    """The independent checker's verdict on ``certificate`` for this request."""
+    from ..proofs import check
+
+    return check(certificate, problem.board, closed=problem.closed, **_ends(problem))
+
+
+def _ends(problem: Problem) -> dict[str, Square | None]:
+    """The requested ends as ``(r, c)`` squares, for calls that take squares."""
+    board = problem.board
+    return {
+        "start": None if problem.start is None else board.square(problem.start),
+        "end": None if problem.end is None else board.square(problem.end),
+    }
 
 
 def available_methods() -> list[str]:

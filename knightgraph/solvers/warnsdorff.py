@@ -578,7 +578,7 @@ def warnsdorff(
     if certificate is not None:  # a proof by counting, not the heuristic's verdict
         return problem.absent(certificate)
     rng = random.Random(0 if seed is None else seed)
-    search_problem, unwind = problem.from_required_end()
+    search_problem = problem.searched_from_end()
     stats: dict[str, Any] = {"attempts": 0, "steps": 0}
     try:
         walk = _Walk(search_problem, rng, spec, budget, order, 0 if seed is None else seed)
@@ -591,7 +591,7 @@ def warnsdorff(
             stats.update(attempts=attempt, steps=walk.steps)
             budget.report(stats)
             if done:
-                return problem.found(unwind(walk.path), stats)
+                return problem.found(walk.path, stats)
     except _OutOfBudget as stop:
         stats["steps"] = stop.steps
         return problem.aborted(f"Warnsdorff {stop}", stats)
