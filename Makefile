@@ -6,7 +6,11 @@ STAMP  := $(VENV)/.installed-test
 DEVSTAMP := $(VENV)/.installed-dev
 DOCSTAMP := $(VENV)/.installed-docs
 
-.PHONY: demo test test-all bench lint docs clean
+# make fuzz: random command lines and API calls against the contract (FUZZ_CASES of each).
+FUZZ_CASES ?= 5000
+CONTRACT_TESTS := tests/test_contract_cli.py tests/test_contract_api.py
+
+.PHONY: demo test test-all test-fallback fuzz check-compiled ci bench lint docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,6 +33,26 @@ test: $(STAMP)
 
 test-all: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# The same suite with the compiled code switched off: the plain-Python twins must agree.
+test-fallback: $(STAMP)
+	KNIGHTGRAPH_KERNELS=python $(BIN)/python -m pytest -m "not slow" -q
+
+# Hostile-input contract suites, exploring freely (hypothesis profile "fuzz", not
+# derandomized): FUZZ_CASES command lines and FUZZ_CASES API calls; the counts are
+# printed at the end ("contract cases: ...").  make fuzz FUZZ_CASES=20000 for more.
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz KNIGHTGRAPH_FUZZ_CLI_CASES=$(FUZZ_CASES) \
+	KNIGHTGRAPH_FUZZ_API_CASES=$(FUZZ_CASES) \
+	$(BIN)/python -m pytest -q -p no:cacheprovider -k "cli_contract or api_contract" $(CONTRACT_TESTS)
+
+# Fails when a C compiler works here but the compiled extensions are missing or stale.
+check-compiled: $(STAMP)
+	$(BIN)/python scripts/check_compiled.py
+
+# What CI runs (.ci/run).
+ci:
+	sh .ci/run
 
 bench: $(STAMP)
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done

@@ -16,12 +16,19 @@
  * those overflows too, with the Python engine's unbounded integers.
  * Each layer of states lives in an open-addressing hash table; one call of
  * kgc_step adds one square and produces the next layer.
+ *
+ * A step of a large count takes seconds, so the budget is also checked inside
+ * it: kgc_set_deadline gives the seconds left, and kgc_step reads the clock
+ * every CLOCK_EVERY states and returns ERR_STOPPED past the deadline (the
+ * layer before the step is kept; kgc_done tells how many of its states were
+ * done).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
@@ -34,6 +41,8 @@
 #define ERR_LIMIT (-2)
 #define ERR_INTERNAL (-3)
 #define ERR_OVERFLOW (-4)
+#define ERR_STOPPED (-5)
+#define CLOCK_EVERY 1024 /* states between two looks at the clock (about a millisecond) */
 
 typedef struct {
     uint64_t key;
@@ -61,7 +70,22 @@ typedef struct {
     int64_t used;  /* bytes allocated now */
     int64_t peak;
     int wide;
+    int timed;       /* a deadline is set */
+    double deadline; /* seconds on now_seconds()'s clock */
+    int64_t done;    /* states of the current layer handled by the last step */
 } ctx_t;
+
+/* Seconds on a monotonic clock (any origin: only differences are used). */
+static double now_seconds(void)
+{
+    struct timespec ts;
+#if defined(CLOCK_MONOTONIC)
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+#else
+    timespec_get(&ts, TIME_UTC);
+#endif
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static size_t entry_size(int wide) { return wide ? sizeof(entry128_t) : sizeof(entry64_t); }
 
@@ -225,12 +249,13 @@ void *kgc_new(int64_t slots, int64_t limit, int64_t wide)
     if (!ctx)
         return NULL;
     ctx->slots = slots;
-    ctx->limit = limit;
+    ctx->limit = INT64_MAX; /* the first, 16-entry table always fits: the limit binds from step 1 */
     ctx->wide = wide != 0;
     if (table_init(ctx, &ctx->cur, 16)) {
         free(ctx);
         return NULL;
     }
+    ctx->limit = limit;
     table_put(&ctx->cur, 0, 1, 0);
     return ctx;
 }
@@ -245,6 +270,18 @@ void kgc_free(void *p)
 }
 
 int64_t kgc_peak(void *p) { return ((ctx_t *)p)->peak; }
+
+/* The next steps stop (ERR_STOPPED) once `seconds` have passed from now; a negative value: no
+   deadline.  Seconds rather than a time of day, so that the caller's clock need not be ours. */
+void kgc_set_deadline(void *p, double seconds)
+{
+    ctx_t *ctx = (ctx_t *)p;
+    ctx->timed = seconds >= 0;
+    ctx->deadline = ctx->timed ? now_seconds() + seconds : 0.0;
+}
+
+/* States of the layer before the last step that it handled (all of them unless it stopped). */
+int64_t kgc_done(void *p) { return ((ctx_t *)p)->done; }
 
 /* The count of the empty state (all slots 0): the number of cycles after the last step. */
 void kgc_result(void *p, uint64_t *out)
@@ -271,7 +308,8 @@ typedef struct {
  * are cleared, the squares in `need` (and the new square if `vneed`) must not
  * have degree 0, and the new square moves into slot `dest` (a free slot).  A
  * cycle may close only at the `last` step.  Returns the number of states, or
- * ERR_NOMEM / ERR_LIMIT.
+ * ERR_NOMEM / ERR_LIMIT / ERR_OVERFLOW, or ERR_STOPPED at the deadline (see
+ * kgc_set_deadline; the layer before the step is kept).
  */
 int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const int64_t *cands,
                  const int64_t *forced, int64_t nc, const int64_t *leave, int64_t nl,
@@ -282,6 +320,7 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     table_t next;
     int err;
     const int slots = (int)ctx->slots;
+    ctx->done = 0;
     if (nc > 8 || slots > 16 || (!vleaves && (dest < 0 || dest >= slots)))
         return ERR_INTERNAL;
     int nforced = 0;
@@ -338,10 +377,18 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
         return err;
     pending_t queue[QUEUE];
     int head = 0, queued = 0;
+    int64_t seen = 0;
+    const int timed = ctx->timed;
+    const double deadline = ctx->deadline;
     for (uint64_t i = 0; i < cur->cap; i++) {
         uint64_t key = key_at(cur, i);
         if (key == EMPTY_KEY)
             continue;
+        if (++seen % CLOCK_EVERY == 1 && timed && now_seconds() >= deadline) {
+            ctx->done = seen - 1;
+            table_free(ctx, &next);
+            return ERR_STOPPED;
+        }
         uint64_t lo, hi;
         table_get(cur, i, &lo, &hi);
 #define GET(x, s) ((int)(((x) >> (4 * (s))) & 15))
@@ -429,6 +476,7 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
                 }
                 err = table_grow(ctx, &next);
                 if (err) {
+                    ctx->done = seen - 1;
                     table_free(ctx, &next);
                     return err;
                 }
@@ -454,6 +502,7 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
         head = (head + 1) % QUEUE;
         queued--;
     }
+    ctx->done = (int64_t)cur->size;
     table_free(ctx, cur);
     *cur = next;
     if (cur->overflow)

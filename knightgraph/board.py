@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import numpy as np
 
 from .exceptions import InvalidBoardError, InvalidSquareError
+from .resources import require_board_memory
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -162,6 +163,10 @@ def coerce_square(square: Any) -> Square:
     """
     if isinstance(square, str):
         return parse_square_text(square)
+    if isinstance(square, bytes | bytearray | memoryview | set | frozenset | dict):
+        raise InvalidSquareError(
+            f"invalid square {square!r}: expected a name like 'a1' or an (r, c) pair"
+        )
     try:
         r, c = square
     except (TypeError, ValueError):
@@ -234,7 +239,8 @@ class Board:
     -----
     A board is immutable and cheap: it stores its size and the removed
     squares, never one entry per square, so ``Board(100000, 100000)`` is fine;
-    the tables (:meth:`move_table`, :meth:`degrees`) are built on request.
+    the tables (:meth:`move_table`, :meth:`degrees`) are built on request,
+    after a check that they fit in memory (:meth:`require_memory`).
 
     Examples
     --------
@@ -337,8 +343,42 @@ class Board:
                     yield r, c
 
     def squares(self) -> list[Square]:
-        """All available squares in flat-index order."""
+        """All available squares in flat-index order.
+
+        Raises
+        ------
+        BoardTooLargeError
+            When the list cannot fit in memory.
+        """
+        self.require_memory("squares")
         return list(self)
+
+    def require_memory(self, kind: str, *, extra: int = 0) -> None:
+        """Refuse, up front, a kind of work on this board that cannot fit in memory.
+
+        Parameters
+        ----------
+        kind : str
+            A kind of work of :data:`knightgraph.resources.FOOTPRINTS`:
+            ``"knight graph"``, ``"move table"``, ``"sweep"``, ``"map"``,
+            ``"count"``, ...
+        extra : int, default 0
+            Further bytes the same work needs.
+
+        Raises
+        ------
+        BoardTooLargeError
+            Naming the board, the memory needed and the memory free.
+
+        Examples
+        --------
+        >>> Board(8, 8).require_memory("map")
+        >>> Board(10**12, 10**12).require_memory("move table")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        knightgraph.exceptions.BoardTooLargeError: the move table of 1000000000000x1000000000000 (1,000,000,000,000,000,000,000,000 squares) needs about ... of memory; only ... is available
+        """
+        require_board_memory(kind, self.m, self.n, extra=extra)
 
     # ----------------------------------------------------------------- squares
     def _checked(self, square: Any) -> Square:
@@ -446,6 +486,7 @@ class Board:
 
     def available(self) -> NDArray[np.bool_]:
         """Boolean array over flat indices: True where the square is on the board."""
+        self.require_memory("mask")
         mask = np.ones(self.area, dtype=bool)
         if self._removed_index:
             mask[list(self._removed_index)] = False
@@ -481,6 +522,7 @@ class Board:
         >>> Board(3, 4).move_table([(1, 2), (2, 1)], missing=12, sentinel=True)[[0, 12]].tolist()
         [[6, 9], [12, 12]]
         """
+        self.require_memory("move table")
         columns = self._offsets if moves is None else tuple(tuple(mv) for mv in moves)
         if not set(columns) <= set(self._offsets):
             raise InvalidBoardError(
@@ -524,6 +566,7 @@ class Board:
         >>> len(Board(5, 5).symmetries()), len(Board(5, 5, removed=["a1"]).symmetries())
         (8, 2)
         """
+        self.require_memory("symmetries")
         m, n = self.m, self.n
         r, c = np.divmod(np.arange(self.area, dtype=np.int64), n)
         images: dict[str, tuple[NDArray[np.int64], NDArray[np.int64], int]] = {

@@ -52,6 +52,8 @@ def solve_classic(text: str, *, timeout: float | None = None) -> ClassicAnswer:
     InvalidBoardError, InvalidSquareError
         For a size below 1 or squares off the board.
     """
+    if not isinstance(text, str):
+        raise TourFormatError(f"invalid input {text!r}: expected the text of three lines")
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if len(lines) < 3:
         raise TourFormatError(f"expected three lines (M N, start, end), got {len(lines)}")

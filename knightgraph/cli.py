@@ -1,16 +1,25 @@
 """The command line: ``knightgraph tour | exists | verify``.
 
 Exit codes: 0 found / exists / valid; 1 proven absent / invalid; 2 bad input or
-usage; 3 gave up (budget or timeout) with existence unknown.  Errors are one
-line on standard error, never a traceback; output files are written whole or
-not at all.
+usage; 3 gave up (budget or timeout) with existence unknown; 70 an internal
+error (a bug, please report it).  Errors are one line on standard error, never
+a traceback; output files are written whole or not at all.
+
+Every command checks its input before doing any work: board sizes (against
+the memory the work needs), squares, worker counts (at most a few per CPU),
+dask addresses, budgets and output paths (the folder must exist).  SIGTERM is
+handled like Ctrl-C: worker processes are stopped and nothing is left behind.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import signal
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn
@@ -23,6 +32,7 @@ from .tour import SearchResult, Status
 __all__ = ["main"]
 
 EXIT_OK, EXIT_NO, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
+EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug, not bad input
 _EXIT_OF = {Status.FOUND: EXIT_OK, Status.PROVEN_ABSENT: EXIT_NO, Status.ABORTED: EXIT_UNKNOWN}
 
 _EXAMPLES = """\
@@ -35,7 +45,8 @@ examples:
   knightgraph exists 7 7 --closed --format json    the certificate of absence
   knightgraph verify 8 8 tour.json --closed        check a tour (algebraic text, JSON or .npy)
 
-exit codes: 0 found/exists/valid, 1 proven absent/invalid, 2 bad input, 3 gave up (unknown)
+exit codes: 0 found/exists/valid, 1 proven absent/invalid, 2 bad input, 3 gave up (unknown),
+  70 internal error (a bug: please report it)
 squares: algebraic (a1, h8, aa1 for the 27th file) or 0-based "r,c"
 """
 
@@ -49,6 +60,10 @@ class _Parser(argparse.ArgumentParser):
 
 class _UsageError(Exception):
     """A problem with the command line itself (exit 2)."""
+
+
+class _Terminated(BaseException):
+    """SIGTERM arrived: unwind like Ctrl-C, so that worker processes are stopped."""
 
 
 def _size(text: str) -> int:
@@ -410,8 +425,7 @@ def _write_proof(result: SearchResult, path: str | None) -> None:
 def _cmd_table(args: argparse.Namespace) -> int:
     from .explore import existence_table
 
-    rows, cols = args.m, args.n or args.m
-    Board(rows, cols)  # validates the sizes
+    rows, cols = _table_size(args)
     with _progress("boards", unit=" boards", total=rows * cols) as progress, \
             _executor(args) as executor:  # fmt: skip
         table = existence_table(
@@ -424,6 +438,17 @@ def _cmd_table(args: argparse.Namespace) -> int:
     if table.disagreements:
         return EXIT_NO
     return EXIT_UNKNOWN if any("?" in row for row in table.codes) else EXIT_OK
+
+
+def _table_size(args: argparse.Namespace) -> tuple[int, int]:
+    """The table's largest board (``N`` defaults to ``M``; ``0`` is not a default),
+    checked, and refused up front when its tours cannot fit in memory."""
+    from .resources import require_table_memory
+
+    rows, cols = args.m, args.m if args.n is None else args.n
+    Board(rows, cols)  # validates the sizes (a message naming the bad one)
+    require_table_memory(rows, cols)
+    return rows, cols
 
 
 def _exists_dict(
@@ -513,9 +538,11 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------- sweep
 def _cmd_sweep(args: argparse.Namespace) -> int:
     from .explore import sweep
+    from .solvers import solver_info
 
     board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
     options = _solver_options(args)
+    board.require_memory("sweep", extra=solver_info(args.method).memory(board))
     with _progress("start squares", unit=" starts", total=board.num_squares) as progress, \
             _executor(args) as executor:  # fmt: skip
         result = sweep(
@@ -549,7 +576,11 @@ def _cmd_classic(args: argparse.Namespace) -> int:
     from .classic import solve_classic
 
     if args.file is None or args.file == "-":
-        text = sys.stdin.read()
+        stream = getattr(sys.stdin, "buffer", None)  # None: a text stream put in its place
+        try:
+            text = sys.stdin.read() if stream is None else stream.read().decode("utf-8")
+        except UnicodeDecodeError:
+            raise _UsageError("cannot read standard input: not UTF-8 text") from None
     else:
         try:
             with open(args.file, encoding="utf-8") as f:
@@ -618,9 +649,12 @@ def _add_draw(sub: Any) -> None:
     file.set_defaults(run=_cmd_draw_file)
 
 
-def _add_draw_output(p: argparse.ArgumentParser) -> None:
+def _add_draw_output(p: argparse.ArgumentParser, *, page: bool = False) -> None:
+    what = ".png, .svg, .pdf or .gif"
+    if page:
+        what = ".png, .svg, .pdf, .gif, or .html for an interactive page"
     p.add_argument("-o", "--output", required=True, metavar="FILE",
-                   help="the picture: .png, .svg, .pdf or .gif (written atomically)")  # fmt: skip
+                   help=f"the picture: {what} (written atomically)")  # fmt: skip
     p.add_argument("--dpi", type=float, default=100, metavar="DPI",
                    help="resolution of PNG and GIF (default 100, at most 1200)")  # fmt: skip
 
@@ -638,11 +672,14 @@ def _add_draw_style(p: argparse.ArgumentParser) -> None:
     p.add_argument("--animate", action="store_true",
                    help="an animation of the tour being walked (.gif, or .mp4 with ffmpeg)")  # fmt: skip
     p.add_argument("--fps", type=int, default=12, metavar="N", help="animation frames a second")
-    _add_draw_output(p)
+    _add_draw_output(p, page=True)
 
 
-def _check_draw_output(args: argparse.Namespace) -> None:
-    """Refuse a bad suffix, dpi or fps, or a missing folder before any work (exit 2)."""
+def _check_draw_output(args: argparse.Namespace, *, page: bool = False) -> None:
+    """Refuse a bad suffix, dpi or fps, or a missing folder before any work (exit 2).
+
+    ``page``: the command can also write the interactive HTML page (``.html``).
+    """
     import os
 
     from .draw import ANIMATION_FORMATS, FORMATS, MAX_DPI
@@ -656,7 +693,7 @@ def _check_draw_output(args: argparse.Namespace) -> None:
     path = args.output
     suffix = os.path.splitext(path)[1].lower().lstrip(".")
     animate = getattr(args, "animate", False)
-    allowed = ANIMATION_FORMATS if animate else FORMATS
+    allowed = ANIMATION_FORMATS if animate else FORMATS + (("html",) if page else ())
     if suffix not in allowed:
         what = "an animation" if animate else "a picture"
         shown = f"'.{suffix}'" if suffix else "no suffix"
@@ -677,6 +714,11 @@ def _check_draw_output(args: argparse.Namespace) -> None:
         raise _UsageError(f"cannot write {path!r}: permission denied")
 
 
+def _is_page(path: str) -> bool:
+    """Whether ``path`` asks for the interactive HTML page rather than a picture."""
+    return path.lower().endswith(".html")
+
+
 def _draw_tour_to(tour: Any, args: argparse.Namespace) -> None:
     from .draw import animate_tour, draw_tour, save_figure
 
@@ -687,7 +729,11 @@ def _draw_tour_to(tour: Any, args: argparse.Namespace) -> None:
         "labels": args.labels,
         "markers": args.markers,
     }
-    if args.animate:
+    if _is_page(args.output) and not args.animate:
+        from .tourpage import write_tour_html
+
+        write_tour_html(tour, args.output)
+    elif args.animate:
         animate_tour(tour, args.output, fps=args.fps, dpi=max(1, round(args.dpi)), **style)
     else:
         save_figure(draw_tour(tour, **style), args.output, dpi=args.dpi)
@@ -699,7 +745,7 @@ def _draw_tour_to(tour: Any, args: argparse.Namespace) -> None:
 def _cmd_draw_tour(args: argparse.Namespace) -> int:
     from .solvers import find_tour
 
-    _check_draw_output(args)
+    _check_draw_output(args, page=True)
     board, start, end = _request(args)
     options = _solver_options(args)
     with _progress("searching") as progress:
@@ -718,7 +764,7 @@ def _cmd_draw_file(args: argparse.Namespace) -> int:
     from .formats import parse_tour_bytes
     from .tour import Tour
 
-    _check_draw_output(args)
+    _check_draw_output(args, page=True)
     if (args.m is None) != (args.n is None):
         raise _UsageError("give the board size as M N, or neither (JSON files carry it)")
     raw, name = _read_draw_input(args.file)
@@ -788,8 +834,7 @@ def _cmd_draw_table(args: argparse.Namespace) -> int:
     from .explore import existence_table
 
     _check_draw_output(args)
-    rows, cols = args.m, args.n or args.m
-    Board(rows, cols)  # validates the sizes
+    rows, cols = _table_size(args)
     with _progress("boards", unit=" boards", total=rows * cols) as progress:
         table = existence_table(
             rows, cols, timeout=args.timeout,
@@ -821,6 +866,45 @@ def _executor(args: argparse.Namespace) -> Any:
     from .parallel import get_executor
 
     return get_executor(workers=args.workers, dask=args.dask)
+
+
+# ------------------------------------------------------------- checks first
+def _check_output_path(path: str, flag: str) -> None:
+    """Refuse an output path that cannot be written, before any work (exit 2)."""
+    if not path.strip():
+        raise _UsageError(f"invalid {flag} {path!r}: expected a file name")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise _UsageError(f"cannot write {path!r}: no such folder {folder!r}")
+    if os.path.isdir(path):
+        raise _UsageError(f"cannot write {path!r}: it is a folder")
+    if not os.access(folder, os.W_OK):
+        raise _UsageError(f"cannot write {path!r}: permission denied")
+
+
+def _preflight(args: argparse.Namespace) -> None:
+    """The checks every command makes before any work: worker count, dask address,
+    budgets and output paths (board sizes and squares are checked by each command
+    as soon as it has built its board, also before any work)."""
+    from .parallel import check_dask_address, check_workers
+
+    if getattr(args, "workers", None) is not None:
+        check_workers(args.workers)
+    if getattr(args, "dask", None) is not None:
+        check_dask_address(args.dask)
+    timeout = getattr(args, "timeout", None)
+    if timeout is not None and not (math.isfinite(timeout) and timeout >= 0):
+        raise _UsageError(f"invalid --timeout {timeout:g}: expected seconds >= 0")
+    for flag in ("limit", "attempts"):
+        value = getattr(args, flag, None)
+        if value is not None and value < (1 if flag == "attempts" else 0):
+            least = 1 if flag == "attempts" else 0
+            raise _UsageError(f"invalid --{flag} {value}: expected a whole number >= {least}")
+    if args.command != "draw" and getattr(args, "output", None) is not None:
+        _check_output_path(args.output, "-o")
+    if getattr(args, "proof", None) is not None:
+        _check_output_path(args.proof, "--proof")
+        _check_output_path(args.proof + ".cnf", "--proof")
 
 
 def _add_count_parsers(sub: Any) -> None:
@@ -881,10 +965,12 @@ def _cmd_count(args: argparse.Namespace) -> int:
     from .exceptions import SearchAbortedError
 
     board, start, end = _request(args)
+    board.require_memory("count")
     if args.list is not None and args.list < 0:
         raise _UsageError(f"invalid --list {args.list}: expected a whole number >= 0")
     if args.symmetry and (start is not None or end is not None):
         raise _UsageError("--symmetry counts whole boards: leave out --start and --end")
+    began = time.monotonic()
     try:
         with _progress("counting", unit=" squares", total=board.num_squares) as progress:
             result = count_tours(
@@ -894,7 +980,9 @@ def _cmd_count(args: argparse.Namespace) -> int:
             symmetry = None
             if args.symmetry:
                 with _executor(args) as executor:
-                    symmetry = count_symmetric(board, closed=args.closed, timeout=args.timeout,
+                    left = None if args.timeout is None else max(
+                        0.0, args.timeout - (time.monotonic() - began))  # one budget for both
+                    symmetry = count_symmetric(board, closed=args.closed, timeout=left,
                                                executor=executor)  # fmt: skip
     except SearchAbortedError as err:
         print(f"{err}", file=sys.stderr)
@@ -940,6 +1028,9 @@ def _cmd_ends(args: argparse.Namespace) -> int:
 def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **where: Any) -> int:
     """``starts`` and ``ends``: an exact map of the squares, with a progress bar."""
     board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+    board.require_memory("map")
+    if "start" in where:
+        board.parse_square(where["start"])  # a bad --start is named before any work
     with _progress(what, unit=" squares", total=board.num_squares) as progress, \
             _executor(args) as executor:  # fmt: skip
         result = make(
@@ -963,10 +1054,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.file = extra.pop()  # `verify M N --closed FILE`: argparse leaves FILE over
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    with _sigterm_unwinds():
+        return _run(parser, args)
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Run the command: map every error to one line and an exit code, never a traceback."""
     try:
+        _preflight(args)
         code: int = args.run(args)
-    except (KnightGraphError, _UsageError) as err:
+    except _UsageError as err:
         return _fail(f"{parser.prog} {args.command}: error: {err}")
+    except KnightGraphError as err:
+        if _is_internal(err):
+            return _internal(parser.prog, str(err).removeprefix("internal error").lstrip(": "))
+        return _fail(f"{parser.prog} {args.command}: error: {_one_line(str(err))}")
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
         _silence_stdout()
         return 141
@@ -979,7 +1081,46 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"{parser.prog} {args.command}: error: out of memory")
     except KeyboardInterrupt:
         return _fail(f"{parser.prog} {args.command}: interrupted", 130)
+    except _Terminated:
+        return _fail(f"{parser.prog} {args.command}: terminated", 128 + signal.SIGTERM)
+    except Exception as err:  # a bug: say so, with a distinct exit code
+        return _internal(parser.prog, f"{type(err).__name__}: {err}")
     return code
+
+
+def _is_internal(err: KnightGraphError) -> bool:
+    """A broken promise of knightgraph itself (an ``InternalError``, or a message that
+    says ``internal error``), as opposed to bad input."""
+    from .exceptions import InternalError
+
+    return isinstance(err, InternalError) or str(err).startswith("internal error")
+
+
+def _internal(prog: str, detail: str) -> int:
+    return _fail(f"{prog}: internal error: {_one_line(detail)} (please report this)", EXIT_INTERNAL)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+@contextmanager
+def _sigterm_unwinds() -> Iterator[None]:
+    """While a command runs, SIGTERM raises :class:`_Terminated` (like Ctrl-C raises
+    KeyboardInterrupt), so that executors stop their workers on the way out."""
+
+    def terminated(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, terminated)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 _VALUE_FLAGS = ("--moves", "--start", "--end", "--remove")

@@ -56,14 +56,22 @@ import numpy as np
 
 from ._native import load_library, python_only
 from .board import KNIGHT, Board, SquareLike
-from .exceptions import InvalidOptionError, InvalidSquareError, SearchAbortedError
+from .exceptions import (
+    BoardTooLargeError,
+    InvalidOptionError,
+    InvalidSquareError,
+    KnightGraphError,
+    SearchAbortedError,
+)
+from .resources import available_memory, require_memory
 from .tour import Tour
-from .verify import as_board
+from .verify import as_board, check_closed
 
 if TYPE_CHECKING:
     from .parallel import Executor
 
 __all__ = [
+    "CountAbortedError",
     "CountResult",
     "SymmetryCount",
     "count_symmetric",
@@ -73,6 +81,61 @@ __all__ = [
 ]
 
 CONVENTIONS = ("oeis", "knuth")
+
+PLAN_BYTES_PER_SQUARE = 6000
+"""What the graph and the plan of a count cost per square (measured: 3.2-4.9 KB), checked
+against the free memory before anything is built."""
+
+CLOCK_EVERY = 256
+"""States the Python engine handles between two looks at the clock (a few milliseconds)."""
+
+
+ENUMERATE_BYTES_PER_SQUARE = 1000
+"""What :func:`enumerate_tours` holds per square (neighbour lists and bit sets, a tour)."""
+
+
+class CountAbortedError(SearchAbortedError):
+    """A count stopped on its budget (timeout or memory) before it was complete.
+
+    Attributes
+    ----------
+    done : dict
+        How far it got: ``step`` (the step under way, 1-based), ``steps`` (how
+        many the program has), ``states_done`` (states of that step's layer
+        handled) of ``states`` (states in the layer), ``phase`` (``"graph"``,
+        ``"plan"`` or ``"count"``), and ``engine`` and ``seconds`` where known.
+
+    Examples
+    --------
+    >>> try:
+    ...     count_tours(6, 6, closed=True, timeout=0)
+    ... except CountAbortedError as err:
+    ...     print(err.done["phase"], err.done["step"])
+    graph 0
+    """
+
+    def __init__(self, message: str, done: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.done = done
+
+
+_clock = time.monotonic
+"""The clock that deadlines are read on (a module attribute, so that tests can move it)."""
+
+
+def _timed_out(deadline: float | None) -> bool:
+    return deadline is not None and _clock() >= deadline
+
+
+def _stopped(why: str, done: dict[str, Any]) -> CountAbortedError:
+    """The error of a count stopped at ``done`` (see :class:`CountAbortedError`)."""
+    phase = done.get("phase", "count")
+    if phase == "count":
+        where = (f"in step {done['step']:,} of {done['steps']:,} ({done.get('states_done', 0):,} "
+                 f"of {done.get('states', 0):,} states of the step done)")  # fmt: skip
+    else:
+        where = f"while building the {phase} ({done.get('step', 0):,} of {done['steps']:,} squares)"
+    return CountAbortedError(f"counting stopped {why} {where}", done)
 
 
 # --------------------------------------------------------------------------- graph
@@ -105,12 +168,16 @@ def _processing_order(board: Board) -> list[int]:
     return [i for i in cells if i not in removed]
 
 
-def _build_graph(board: Board, virtual: bool) -> _Graph:
+def _build_graph(board: Board, virtual: bool, deadline: float | None = None) -> _Graph:
+    if _timed_out(deadline):
+        raise _stopped("at the timeout", {"phase": "graph", "step": 0, "steps": board.num_squares})
     order = _processing_order(board)
     local = {flat: i for i, flat in enumerate(order)}
     table = board.move_table()
     adj: list[tuple[int, ...]] = []
-    for flat in order:
+    for done, flat in enumerate(order):
+        if done % 4096 == 0 and _timed_out(deadline):
+            raise _stopped("at the timeout", {"phase": "graph", "step": done, "steps": len(order)})
         nbrs = sorted(local[int(t)] for t in table[flat] if t >= 0)
         adj.append(tuple(nbrs + ([len(order)] if virtual else [])))
     if virtual:
@@ -137,8 +204,12 @@ def _plan(
     perm: Sequence[int] | None,
     forced: frozenset[frozenset[int]],
     excluded: frozenset[frozenset[int]],
+    deadline: float | None = None,
 ) -> list[_Step]:
-    """The steps for counting cycles of ``graph`` that are fixed by ``perm`` (None: all)."""
+    """The steps for counting cycles of ``graph`` that are fixed by ``perm`` (None: all).
+
+    About a millisecond a square: the clock is read every 64 orbits.
+    """
     total = graph.size + int(graph.virtual)
     g = list(range(total)) if perm is None else list(perm)
     virtual = graph.size if graph.virtual else None
@@ -163,6 +234,8 @@ def _plan(
     remaining = [len(a) for a in adj]  # edges not yet decided, per square
     steps: list[_Step] = []
     for k, orbit in enumerate(orbits):
+        if k % 64 == 0 and _timed_out(deadline):
+            raise _stopped("at the timeout", {"phase": "plan", "step": k, "steps": len(orbits)})
         work = frontier + orbit
         where = {v: i for i, v in enumerate(work)}
         members = set(orbit)
@@ -231,7 +304,8 @@ def _run_python(
 ) -> int:
     """Count the cycles with the plan: the reference implementation (exact integers).
 
-    Stops (:class:`SearchAbortedError`) at the deadline, or when the states would
+    Stops (:class:`CountAbortedError`) at the deadline, also inside a step (the
+    clock is read every :data:`CLOCK_EVERY` states), or when the states would
     need more than ``memory`` bytes (about 300 bytes a state).
     """
     max_states = None if memory is None else memory // PYTHON_STATE_BYTES
@@ -242,7 +316,11 @@ def _run_python(
     for index, step in enumerate(steps):
         out: dict[tuple[int, ...], int] = {}
         grow = len(step.orbit)
-        for state, count in layer.items():
+        for done, (state, count) in enumerate(layer.items()):
+            if done % CLOCK_EVERY == 0 and _timed_out(deadline):
+                raise _stopped("at the timeout", {"phase": "count", "step": index + 1,
+                                                  "steps": len(steps), "states_done": done,
+                                                  "states": len(layer), "engine": "python"})  # fmt: skip
             base = [*state, *([0] * grow)]
             for edges in step.choices:
                 work = base.copy()
@@ -285,13 +363,12 @@ def _run_python(
                 key = tuple(kept)
                 out[key] = out.get(key, 0) + count
             if max_states is not None and len(out) > max_states:
-                raise SearchAbortedError(
-                    f"counting stopped: the memory limit was reached at step {index + 1} "
-                    f"({len(out):,} states)"
-                )
+                raise _stopped(f"at the memory limit of {memory:,} bytes ({len(out):,} new states "
+                               f"at about {PYTHON_STATE_BYTES} bytes each)",
+                               {"phase": "count", "step": index + 1, "steps": len(steps),
+                                "states_done": done + 1, "states": len(layer),
+                                "engine": "python"})  # fmt: skip
         layer = out
-        if deadline is not None and time.monotonic() > deadline:
-            raise SearchAbortedError(f"counting stopped at the timeout (step {index + 1})")
         if progress is not None:
             progress({"done": index + 1, "states": len(layer)})
     return layer.get((), 0)
@@ -319,6 +396,10 @@ class _Kernel:
         lib.kgc_result.argtypes = [ctypes.c_void_p, array(np.uint64)]
         lib.kgc_peak.restype = i64
         lib.kgc_peak.argtypes = [ctypes.c_void_p]
+        lib.kgc_set_deadline.restype = None
+        lib.kgc_set_deadline.argtypes = [ctypes.c_void_p, ctypes.c_double]
+        lib.kgc_done.restype = i64
+        lib.kgc_done.argtypes = [ctypes.c_void_p]
         self.lib = lib
 
 
@@ -342,8 +423,9 @@ def kernel_available() -> bool:
 MAX_SLOTS = 16
 """The compiled kernel packs a state into 64 bits: 16 frontier squares of 4 bits."""
 
-_ERRORS = {-1: "out of memory", -2: "the memory limit was reached", -3: "internal error"}
+_NOMEM, _LIMIT, _INTERNAL = -1, -2, -3
 _OVERFLOW = -4  # a count overflowed: start again with 128-bit counts, then in Python
+_STOPPED = -5  # the deadline passed inside a step
 
 
 class _CountOverflow(Exception):
@@ -415,18 +497,25 @@ def _run_compiled(
     stats: dict[str, Any],
     wide: bool = False,
 ) -> int:
-    """Run the plan in C: 64-bit counts first, 128-bit ones if a count overflows."""
+    """Run the plan in C: 64-bit counts first, 128-bit ones if a count overflows.
+
+    The deadline is handed to the kernel before each step, which reads the
+    clock inside the step too (``kgc_set_deadline``).
+    """
     lib = kernel.lib
     stats["counts"] = "128-bit" if wide else "64-bit"
     ctx = lib.kgc_new(width, int(memory), int(wide))
     if not ctx:
-        raise MemoryError("cannot allocate the counting tables")
+        raise BoardTooLargeError("counting: cannot allocate the first counting table")
     try:
         states = 1
         for index, step in enumerate(plan):
             dest, vleaves, vneed, cands, forced, leave, need, last, any_choice = step
             if not any_choice:
                 return 0
+            if deadline is not None:
+                lib.kgc_set_deadline(ctx, max(0.0, deadline - time.monotonic()))
+            before = states
             states = lib.kgc_step(ctx, dest, vleaves, vneed, cands, forced, len(cands), leave,
                                   len(leave), need, len(need), int(last))  # fmt: skip
             if states == _OVERFLOW and wide:
@@ -437,14 +526,23 @@ def _run_compiled(
                 return _run_compiled(kernel, width, plan, memory=memory, deadline=deadline,
                                      progress=progress, stats=stats, wide=True)  # fmt: skip
             if states < 0:
-                what = _ERRORS.get(int(states), "error")
                 stats["peak_bytes"] = int(lib.kgc_peak(ctx))
-                if states == -2:
-                    raise SearchAbortedError(f"counting stopped: {what} at step {index + 1}")
-                raise MemoryError(f"counting failed: {what} at step {index + 1}")
+                done = {"phase": "count", "step": index + 1, "steps": len(plan),
+                        "states_done": int(lib.kgc_done(ctx)), "states": int(before),
+                        "engine": "c", "peak_bytes": stats["peak_bytes"]}  # fmt: skip
+                if states == _STOPPED:
+                    raise _stopped("at the timeout", done)
+                if states == _LIMIT:
+                    raise _stopped(f"at the memory limit of {int(memory):,} bytes", done)
+                if states == _NOMEM:
+                    raise BoardTooLargeError(
+                        f"counting ran out of memory in step {index + 1} of {len(plan)} "
+                        f"({stats['peak_bytes']:,} bytes of tables)"
+                    )
+                raise KnightGraphError(
+                    f"internal error: the counting kernel returned {states} in step {index + 1}"
+                )
             stats["max_states"] = max(stats.get("max_states", 0), int(states))
-            if deadline is not None and time.monotonic() > deadline:
-                raise SearchAbortedError(f"counting stopped at the timeout (step {index + 1})")
             if progress is not None:
                 progress({"done": index + 1, "states": int(states)})
         result = np.zeros(2, dtype=np.uint64)
@@ -530,7 +628,9 @@ def _count_cycles(
     """Hamiltonian cycles of the board (plus the virtual square), with forced and
     excluded edges given as pairs of flat indices (-1 is the virtual square)."""
     stats = {} if stats is None else stats
-    graph = _build_graph(board, virtual)
+    if engine not in ("auto", "python", "c"):
+        raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
+    graph = _build_graph(board, virtual, deadline)
     if graph.size + int(virtual) < 3:
         return 0
     local = {flat: i for i, flat in enumerate(graph.squares)}
@@ -544,9 +644,7 @@ def _count_cycles(
         local_perm = [local[int(perm[flat])] for flat in graph.squares]
         if virtual:
             local_perm.append(graph.size)
-    steps = _plan(graph, local_perm, edges(forced), edges(excluded))
-    if engine not in ("auto", "python", "c"):
-        raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
+    steps = _plan(graph, local_perm, edges(forced), edges(excluded), deadline)
     kernel = _compiled() if engine == "c" or (engine == "auto" and kernel_available()) else None
     if engine == "c" and kernel is None:
         raise InvalidOptionError("the compiled counting kernel is not built")
@@ -555,8 +653,6 @@ def _count_cycles(
         if slots is not None:
             stats["engine"] = "c"
             stats["width"] = slots[0]
-            from .resources import available_memory
-
             budget = memory if memory is not None else available_memory() * 9 // 10
             try:
                 return _run_compiled(kernel, slots[0], slots[1], memory=budget,
@@ -572,8 +668,6 @@ def _count_cycles(
                 f"the frontier of {board!r} is wider than the compiled kernel's {MAX_SLOTS} slots"
             )
     stats["engine"] = "python"
-    from .resources import available_memory
-
     budget = memory if memory is not None else available_memory() * 8 // 10
     return _run_python(steps, deadline=deadline, progress=progress, memory=budget)
 
@@ -614,9 +708,20 @@ def count_tours(
     memory : int, optional
         Bytes the count may use (default: 90 % of the free memory for the
         compiled kernel, 80 % for the Python engine); beyond that it stops
-        with :class:`~knightgraph.SearchAbortedError`.
+        with :class:`CountAbortedError` (a :class:`~knightgraph.SearchAbortedError`).
     timeout : float, optional
-        Seconds; :class:`~knightgraph.SearchAbortedError` after that.
+        Seconds; :class:`CountAbortedError` after that, whose ``done`` tells how
+        far the count got.  The clock is also read inside the steps of the
+        program (every millisecond or so), so a count stops within a few
+        milliseconds of its timeout.
+
+    Raises
+    ------
+    CountAbortedError
+        On the timeout or the memory budget.
+    BoardTooLargeError
+        Before any work when the plan of the board cannot fit in memory (about
+        6 KB a square), or when an allocation fails.
     progress : callable, optional
         Called after each step with ``{"done": step, "states": count}``.
 
@@ -642,14 +747,48 @@ def count_tours(
         raise InvalidOptionError(f"unknown convention {convention!r}: choose oeis or knuth")
     if convention == "knuth" and closed:
         raise InvalidOptionError("the knuth convention applies to open tours only")
-    if timeout is not None and not (isinstance(timeout, int | float) and timeout >= 0):
-        raise InvalidOptionError(f"invalid timeout {timeout!r}: expected seconds >= 0")
+    closed = check_closed(closed)
+    _check_budget(engine, memory, timeout)
     s, t = _ends(board, start, end)
+    _require_plan_memory(board, "counting the tours of")
     began = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
     stats: dict[str, Any] = {}
     kw: dict[str, Any] = dict(engine=engine, memory=memory, deadline=deadline, progress=progress,
                               stats=stats)  # fmt: skip
+    try:
+        directed, undirected = _count(board, closed, s, t, convention, kw)
+    except MemoryError:
+        raise BoardTooLargeError(
+            f"counting the tours of {board.m}x{board.n} ran out of memory "
+            f"(engine {stats.get('engine', '?')}); give a smaller memory= budget to stop cleanly"
+        ) from None
+    return CountResult(board, closed, s, t, directed, undirected, convention,
+                       time.perf_counter() - began, stats)  # fmt: skip
+
+
+def _check_budget(engine: str, memory: int | None, timeout: float | None) -> None:
+    """Check the engine and the budget of a count before any work (InvalidOptionError)."""
+    if engine not in ("auto", "python", "c"):
+        raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
+    if memory is not None and (isinstance(memory, bool) or not isinstance(memory, int)
+                               or memory < 1):  # fmt: skip
+        raise InvalidOptionError(f"invalid memory {memory!r}: expected a whole number >= 1")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, int | float)
+                                or not 0 <= timeout < float("inf")):  # fmt: skip
+        raise InvalidOptionError(f"invalid timeout {timeout!r}: expected seconds >= 0")
+
+
+def _require_plan_memory(board: Board, what: str) -> None:
+    """BoardTooLargeError when the graph and plan of ``board`` cannot fit (before building them)."""
+    require_memory(board.num_squares * PLAN_BYTES_PER_SQUARE,
+                   f"{what} {board.m}x{board.n} ({board.num_squares:,} squares)")  # fmt: skip
+
+
+def _count(
+    board: Board, closed: bool, s: int | None, t: int | None, convention: str, kw: dict[str, Any]
+) -> tuple[int, int | None]:
+    """The directed and undirected counts of :func:`count_tours`."""
     size = board.num_squares
     undirected: int | None
     if size == 1:
@@ -682,8 +821,7 @@ def count_tours(
                 paths -= (2 if ends else size) * cycles
             directed = paths if ends else 2 * paths
         undirected = None if (s is not None or t is not None) else directed // 2
-    return CountResult(board, closed, s, t, directed, undirected, convention,
-                       time.perf_counter() - began, stats)  # fmt: skip
+    return directed, undirected
 
 
 def _neighbours(board: Board, flat: int) -> set[int]:
@@ -737,7 +875,8 @@ def count_symmetric(
     each symmetry is an independent program (the identity's is the plain count;
     the others only keep edge sets the symmetry maps onto themselves, which
     prunes hard), so an ``executor`` (see :mod:`knightgraph.parallel`) can run
-    them side by side.  ``timeout`` applies to each of them.
+    them side by side.  ``timeout`` bounds them all together (one deadline,
+    read on the wall clock by every worker): past it, :class:`CountAbortedError`.
 
     Examples
     --------
@@ -750,10 +889,20 @@ def count_symmetric(
     from .parallel import SerialExecutor
 
     board = as_board(m, n, leaper=leaper, removed=removed)
+    closed = check_closed(closed)
+    _check_budget("auto", None, timeout)
+    _require_plan_memory(board, "counting the tours up to symmetry of")
     began = time.perf_counter()
+    wall_deadline = None if timeout is None else time.time() + timeout
     symmetries = board.symmetries()
-    tasks = [(board, closed, name, perm.tolist(), timeout) for name, perm in symmetries.items()]
-    numbers = (executor or SerialExecutor()).map(_fixed_count, tasks)
+    tasks = [(board, closed, name, perm.tolist(), wall_deadline)
+             for name, perm in symmetries.items()]  # fmt: skip
+    try:
+        numbers = (executor or SerialExecutor()).map(_fixed_count, tasks)
+    except MemoryError:
+        raise BoardTooLargeError(
+            f"counting the tours up to symmetry of {board.m}x{board.n} ran out of memory"
+        ) from None
     fixed = dict(zip(symmetries, numbers, strict=True))
     total = fixed["identity"]
     classes, rest = divmod(sum(fixed.values()), len(fixed))
@@ -763,11 +912,12 @@ def count_symmetric(
 
 
 def _fixed_count(task: tuple[Board, bool, str, list[int], float | None]) -> int:
-    """Undirected tours fixed by one symmetry (a picklable piece of :func:`count_symmetric`)."""
-    board, closed, name, perm, timeout = task
+    """Undirected tours fixed by one symmetry (a picklable piece of :func:`count_symmetric`);
+    the deadline is a time of day (:func:`time.time`), the same for every worker."""
+    board, closed, name, perm, wall_deadline = task
     if board.num_squares == 1:
         return 0 if closed else 1
-    deadline = None if timeout is None else time.monotonic() + timeout
+    deadline = None if wall_deadline is None else time.monotonic() + (wall_deadline - time.time())
     if name == "identity":
         return _count_cycles(board, virtual=not closed, deadline=deadline)
     return _count_cycles(board, virtual=not closed, perm=perm, engine="python", deadline=deadline)
@@ -805,7 +955,20 @@ def enumerate_tours(
     8
     """
     board = as_board(m, n, leaper=leaper, removed=removed)
+    closed = check_closed(closed)
     s, t = _ends(board, start, end)
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        raise InvalidOptionError(f"invalid limit {limit!r}: expected a whole number >= 0")
+    require_memory(board.num_squares * ENUMERATE_BYTES_PER_SQUARE,
+                   f"listing the tours of {board.m}x{board.n} ({board.num_squares:,} squares)")  # fmt: skip
+    return _enumerate(board, closed, s, t, limit)
+
+
+def _enumerate(
+    board: Board, closed: bool, s: int | None, t: int | None, limit: int | None
+) -> Iterator[Tour]:
+    """The generator of :func:`enumerate_tours` (its checks run at the call, not at the first
+    tour)."""
     size = board.num_squares
     if limit is not None and limit <= 0:
         return
@@ -884,11 +1047,8 @@ def _dfs_tours(
             seen |= reach
         return seen == unvisited
 
-    def rec(v: int, unvisited: int) -> Iterator[list[int]]:
-        if not unvisited:
-            if (last is None or v == last) and (not closed or nb[v] & start_bit):
-                yield list(path)
-            return
+    def children(v: int, unvisited: int) -> Iterator[tuple[int, int]]:
+        """The next squares from ``v`` worth trying, with what stays unvisited after each."""
         # Fewest onward moves first (Warnsdorff's rule): the first tours come quickly.
         options = sorted((nb[u] & unvisited).bit_count() * 64 + i
                          for i, u in enumerate(nbrs[v]) if unvisited >> u & 1)  # fmt: skip
@@ -900,9 +1060,23 @@ def _dfs_tours(
             rest = unvisited ^ bit
             if rest and not alive(u, rest):
                 continue
-            path.append(u)
-            yield from rec(u, rest)
-            path.pop()
+            yield u, rest
 
+    # Depth-first with an explicit stack (a path of thousands of squares is deeper than
+    # Python's recursion limit): stack[i] holds the untried children of path[i].
     everything = sum(1 << v for v in nbrs)
-    yield from rec(first, everything ^ start_bit)
+    stack = [children(first, everything ^ start_bit)]
+    while stack:
+        step = next(stack[-1], None)
+        if step is None:
+            stack.pop()
+            path.pop()
+            continue
+        u, rest = step
+        path.append(u)
+        if rest:
+            stack.append(children(u, rest))
+            continue
+        if (last is None or u == last) and (not closed or nb[u] & start_bit):
+            yield list(path)
+        path.pop()

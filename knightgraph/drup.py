@@ -15,6 +15,13 @@ propagation.  It can also be run on files, like the standard checker
 
     python -m knightgraph.drup formula.cnf proof.drup
 
+A C twin of the checker (``knightgraph/_kernels.c``) is used when it was
+built, unless ``KNIGHTGRAPH_KERNELS=python`` asks for this plain-Python one,
+as for every compiled part of knightgraph.  Malformed input is never a crash:
+:func:`check_drup` rejects it with the reason, and :func:`parse_dimacs` /
+:func:`parse_proof` raise :class:`~knightgraph.exceptions.ProofFormatError`
+naming the line.
+
 Examples
 --------
 >>> formula = [[1, 2], [-1, 2], [1, -2], [-1, -2]]
@@ -24,6 +31,8 @@ Examples
 True
 >>> check_drup([[1, 2], [-1, 2]], ["2 0", "0"])
 (False, 'lemma 2 (the empty clause) does not follow by unit propagation')
+>>> check_drup([[1, 0]], ["0"])
+(False, 'malformed formula: clause 1 [1, 0] holds the literal 0')
 """
 
 from __future__ import annotations
@@ -35,45 +44,109 @@ from array import array
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ._native import load_library
+from ._native import load_library, python_only
+from .exceptions import InvalidOptionError, OutOfMemoryError, ProofFormatError
 
 __all__ = ["check_drup", "parse_dimacs", "parse_proof"]
 
 
 def parse_dimacs(text: str) -> list[list[int]]:
-    """Clauses of a DIMACS CNF text (comment and ``p`` lines skipped)."""
+    """Clauses of a DIMACS CNF text (comment and ``p`` lines skipped).
+
+    Raises
+    ------
+    ProofFormatError
+        For text that is not DIMACS CNF, naming the line or token.
+
+    Examples
+    --------
+    >>> parse_dimacs("p cnf 2 2\\n1 -2 0\\n2 0")
+    [[1, -2], [2]]
+    >>> parse_dimacs("1 x 0")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.ProofFormatError: malformed DIMACS line 1 '1 x 0': 'x' is not a literal
+    """
+    if not isinstance(text, str):
+        raise ProofFormatError(f"not DIMACS text: {_describe(text)}")
     clauses: list[list[int]] = []
     current: list[int] = []
-    for line in text.splitlines():
-        line = line.strip()
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
         if not line or line[0] in "cp%":
             continue
-        for token in line.split():
-            literal = int(token)
+        literals = _integers(line)
+        if literals is None:
+            bad = next(t for t in line.split() if _integers(t) is None)
+            raise ProofFormatError(
+                f"malformed DIMACS line {number} {_shorten(line)!r}: {_shorten(bad)!r} "
+                "is not a literal"
+            )
+        for literal in literals:
             if literal == 0:
                 clauses.append(current)
                 current = []
             else:
                 current.append(literal)
     if current:
-        raise ValueError("the last clause is not terminated by 0")
+        raise ProofFormatError(
+            f"malformed DIMACS text: the last clause {_shorten(str(current))} is not terminated by 0"
+        )
     return clauses
 
 
-def parse_proof(lines: Iterable[str]) -> list[tuple[bool, list[int]]]:
-    """``(is_deletion, clause)`` pairs from DRUP proof lines."""
+def _integers(text: str) -> list[int] | None:
+    """The integers of a line of ASCII decimal numbers (optional minus signs), else None."""
+    if not text.isascii() or "_" in text or "+" in text:
+        return None  # int() would take "1_0", "+1" and non-ASCII digits
+    try:
+        return [int(token) for token in text.split()]
+    except ValueError:
+        return None
+
+
+def _shorten(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _describe(value: object) -> str:
+    """A short one-line repr for messages (kept here: the checker shares no code with the solvers)."""
+    import reprlib
+
+    return " ".join(reprlib.repr(value).split())
+
+
+def parse_proof(lines: Iterable[str] | str) -> list[tuple[bool, list[int]]]:
+    """``(is_deletion, clause)`` pairs from DRUP proof lines (or the proof as one text).
+
+    Raises
+    ------
+    ProofFormatError
+        For a line that is not a DRUP step, naming it.
+
+    Examples
+    --------
+    >>> parse_proof(["1 -2 0", "d 1 -2 0", "0"])
+    [(False, [1, -2]), (True, [1, -2]), (False, [])]
+    >>> parse_proof("1 2")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.ProofFormatError: malformed proof line '1 2'
+    """
+    source: object = lines.splitlines() if isinstance(lines, str) else lines
+    if isinstance(source, bytes | bytearray | memoryview) or not isinstance(source, Iterable):
+        raise ProofFormatError(f"not DRUP proof lines: {_describe(source)}")
     steps = []
-    for raw in lines:
+    for raw in source:
+        if not isinstance(raw, str):
+            raise ProofFormatError(f"malformed proof line {_describe(raw)}: expected text")
         line = raw.strip()
         if not line or line.startswith("c"):
             continue
         deletion = line.startswith("d ")
-        try:
-            tokens = [int(t) for t in (line[2:] if deletion else line).split()]
-        except ValueError:
-            tokens = []
+        tokens = _integers(line[2:] if deletion else line)
         if not tokens or tokens[-1] != 0 or 0 in tokens[:-1]:
-            raise ValueError(f"malformed proof line {raw.strip()!r}")
+            raise ProofFormatError(f"malformed proof line {_shorten(line)!r}")
         steps.append((deletion, tokens[:-1]))
     return steps
 
@@ -186,22 +259,65 @@ def check_drup(
     """Check a DRUP refutation of ``formula``; ``(accepted, explanation)``.
 
     Accepted only if every lemma follows by reverse unit propagation from the
-    formula and the lemmas before it, and the empty clause is among them.
+    formula and the lemmas before it, and the empty clause is among them.  A
+    malformed formula or proof (a literal that is not a whole number, a 0
+    inside a clause, a bad proof line) is rejected with the reason.
+
     ``compiled`` chooses the C twin of this checker (``knightgraph/_kernels.c``,
     the same method, about a hundred times faster); by default it is used when
-    it was built.
+    it was built and not switched off with ``KNIGHTGRAPH_KERNELS=python``.
+
+    Raises
+    ------
+    InvalidOptionError
+        For ``compiled=True`` when the C checker is not built or switched off,
+        or ``compiled`` not a bool or None.
+    OutOfMemoryError
+        When the C checker cannot allocate its tables.
     """
+    if compiled is not None and not isinstance(compiled, bool):
+        raise InvalidOptionError(
+            f"invalid compiled {_describe(compiled)}: expected True, False or None"
+        )
+    library = _library() if compiled is None or compiled else None
+    if compiled and library is None:
+        why = "switched off by KNIGHTGRAPH_KERNELS=python" if python_only() else "not built"
+        raise InvalidOptionError(f"compiled=True: the compiled DRUP checker is {why}")
     try:
         steps = parse_proof(proof)
-    except ValueError as err:
+    except ProofFormatError as err:
         return False, str(err)
-    clauses = [list(clause) for clause in formula]
-    library = _library() if compiled is None or compiled else None
+    clauses = _clauses(formula)
+    if isinstance(clauses, str):
+        return False, clauses
     if library is not None:
         return _check_compiled(library, clauses, steps)
-    if compiled:
-        raise RuntimeError("the compiled checker is not available")
     return _check_python(clauses, steps)
+
+
+def _clauses(formula: object) -> list[list[int]] | str:
+    """The formula as lists of non-zero integers, or why it is malformed."""
+    if isinstance(formula, str | bytes | bytearray) or not isinstance(formula, Iterable):
+        return f"malformed formula {_describe(formula)}: expected a list of clauses"
+    clauses = []
+    for number, clause in enumerate(formula, 1):
+        if isinstance(clause, str | bytes | bytearray) or not isinstance(clause, Iterable):
+            return (
+                f"malformed formula: clause {number} {_describe(clause)} is not a list of literals"
+            )
+        literals = list(clause)
+        for literal in literals:
+            if isinstance(literal, bool) or not isinstance(literal, int):
+                return (
+                    f"malformed formula: clause {number} {_describe(literals)} holds "
+                    f"{_describe(literal)}, not a whole number"
+                )
+            if literal == 0:
+                return (
+                    f"malformed formula: clause {number} {_describe(literals)} holds the literal 0"
+                )
+        clauses.append([int(x) for x in literals])
+    return clauses
 
 
 def _check_python(
@@ -234,7 +350,9 @@ def _verdict(status: int, lemmas: int, lemma: list[int]) -> tuple[bool, str]:
 
 
 def _library() -> ctypes.CDLL | None:
-    """The compiled twin in ``knightgraph._kernels``, if it was built."""
+    """The compiled twin in ``knightgraph._kernels``, if it was built and not switched off."""
+    if python_only():
+        return None
     library = load_library("_kernels")
     if library is None or not hasattr(library, "kg_drup"):
         return None
@@ -245,10 +363,19 @@ def _library() -> ctypes.CDLL | None:
 def _check_compiled(
     library: ctypes.CDLL, formula: list[list[int]], steps: list[tuple[bool, list[int]]]
 ) -> tuple[bool, str]:
+    literals = itertools.chain.from_iterable(
+        itertools.chain(formula, (clause for _, clause in steps))
+    )
+    count, variables = 0, 0
+    for literal in literals:
+        count += 1
+        variables = max(variables, abs(literal))
+    original = steps  # for naming a failed lemma
+    if variables > count:  # sparse or huge variable numbers: number them 1, 2, ... first
+        formula, steps, variables = _renumbered(formula, steps)
     flat_formula = array("q", [x for clause in formula for x in (*clause, 0)])
     flat_proof = array("q", [x for _, clause in steps for x in (*clause, 0)])
     kinds = array("b", [1 if deletion else 0 for deletion, _ in steps])
-    variables = max((abs(x) for x in itertools.chain(flat_formula, flat_proof)), default=0)
     checked = ctypes.c_int64(0)
 
     def pointer(data: array[Any]) -> Any:
@@ -264,10 +391,32 @@ def _check_compiled(
         ctypes.byref(checked),
     )  # fmt: skip
     if status == -1:
-        raise MemoryError("out of memory while checking a proof")
-    lemmas = [clause for deletion, clause in steps if not deletion]
+        raise OutOfMemoryError(
+            f"out of memory while checking a proof of {len(flat_proof):,} literals over "
+            f"{variables:,} variables"
+        )
+    lemmas = [clause for deletion, clause in original if not deletion]
     failed = lemmas[checked.value - 1] if status == 0 and checked.value else []
     return _verdict(int(status), checked.value, failed)
+
+
+def _renumbered(
+    formula: list[list[int]], steps: list[tuple[bool, list[int]]]
+) -> tuple[list[list[int]], list[tuple[bool, list[int]]], int]:
+    """The same formula and proof with the variables numbered 1, 2, ... in order of use
+    (the C checker's tables grow with the largest variable number)."""
+    names: dict[int, int] = {}
+
+    def rename(clause: list[int]) -> list[int]:
+        out = []
+        for literal in clause:
+            number = names.setdefault(abs(literal), len(names) + 1)
+            out.append(number if literal > 0 else -number)
+        return out
+
+    new_formula = [rename(clause) for clause in formula]
+    new_steps = [(deletion, rename(clause)) for deletion, clause in steps]
+    return new_formula, new_steps, len(names)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -21,12 +21,18 @@ from __future__ import annotations
 
 __all__ = [
     "BoardTooLargeError",
+    "ImmutableError",
+    "InternalError",
     "InvalidBoardError",
     "InvalidOptionError",
+    "InvalidResultError",
     "InvalidSquareError",
     "InvalidTourError",
     "KnightGraphError",
+    "MissingBoardError",
     "NoTourError",
+    "OutOfMemoryError",
+    "ProofFormatError",
     "SearchAbortedError",
     "TourFormatError",
 ]
@@ -42,6 +48,10 @@ class InvalidBoardError(KnightGraphError, ValueError):
 
 class BoardTooLargeError(InvalidBoardError):
     """The board is valid but the work asked for cannot fit in this machine's memory."""
+
+
+class MissingBoardError(InvalidBoardError, TypeError):
+    """No board was given where one is needed (squares carry no board; a Tour does)."""
 
 
 class InvalidSquareError(KnightGraphError, ValueError):
@@ -75,6 +85,41 @@ class InvalidOptionError(KnightGraphError, ValueError):
 
 class TourFormatError(KnightGraphError, ValueError):
     """A tour file or text cannot be read at all (corrupt JSON, unknown tokens, ...)."""
+
+
+class ProofFormatError(KnightGraphError, ValueError):
+    """A formula (DIMACS CNF) or a DRUP proof cannot be read: the message names the line."""
+
+
+class ImmutableError(KnightGraphError, AttributeError):
+    """An attempt to change an immutable object, such as a verified :class:`~knightgraph.Tour`.
+
+    Examples
+    --------
+    >>> import knightgraph as kg
+    >>> t = kg.Tour(kg.Board(1, 1), [0])
+    >>> try:
+    ...     t.closed = True
+    ... except kg.KnightGraphError as err:
+    ...     print(err)
+    cannot set Tour.closed: a Tour is immutable (it was verified when it was built)
+    """
+
+
+class OutOfMemoryError(KnightGraphError, MemoryError):
+    """The work did not fit in memory (an allocation failed); the message says which work."""
+
+
+class InternalError(KnightGraphError):
+    """knightgraph broke one of its own contracts: a bug, never the caller's input.
+
+    For instance a strategy returned a tour other than the one asked for, or a
+    result was built without the tour or certificate its status needs.
+    """
+
+
+class InvalidResultError(InternalError, ValueError):
+    """A :class:`~knightgraph.SearchResult` built without what its status needs."""
 
 
 class NoTourError(KnightGraphError):

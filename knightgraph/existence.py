@@ -35,10 +35,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import Board, SquareLike
+from .board import Board, Square, SquareLike
 from .tour import Certificate
 
-__all__ = ["Verdict", "closed_tour_exists", "colour_obstruction", "open_tour_exists"]
+__all__ = [
+    "Verdict",
+    "closed_tour_exists",
+    "colour_obstruction",
+    "open_tour_exists",
+    "requested_ends",
+]
 
 
 @dataclass(frozen=True)
@@ -156,6 +162,29 @@ def open_tour_exists(m: int, n: int) -> Verdict:
     )
 
 
+def requested_ends(
+    board: Board, start: SquareLike | None, end: SquareLike | None
+) -> tuple[Square | None, Square | None]:
+    """The requested ends as ``(r, c)`` squares, checked on ``board`` (on it, not removed).
+
+    Every maker of a certificate reads its ends through this, so that a square
+    off the board is refused whichever argument decides first.
+
+    Examples
+    --------
+    >>> requested_ends(Board(8, 8), "a1", None)
+    ((0, 0), None)
+    >>> requested_ends(Board(8, 8), None, "z9")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidSquareError: invalid square z9: off the 8x8 board ...
+    """
+    return (
+        None if start is None else board.parse_square(start),
+        None if end is None else board.parse_square(end),
+    )
+
+
 def colour_obstruction(
     board: Board,
     *,
@@ -186,6 +215,7 @@ def colour_obstruction(
     >>> colour_obstruction(Board(8, 8), start="a1", end="h1") is None
     True
     """
+    start, end = requested_ends(board, start, end)
     if not board.alternates_colour:
         return None
     zeros, ones = board.color_counts()

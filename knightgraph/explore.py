@@ -27,9 +27,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .board import KNIGHT, Board, Square, SquareLike, square_name
+from .exceptions import InvalidBoardError, InvalidOptionError, KnightGraphError, SearchAbortedError
+from .resources import require_memory
 from .solvers import find_tour
+from .solvers.base import Budget
 from .tour import SearchResult, Status
-from .verify import as_board
+from .verify import as_board, check_closed
 
 if TYPE_CHECKING:
     from .parallel import Executor
@@ -103,6 +106,7 @@ def sweep(
     leaper: tuple[int, int] = KNIGHT,
     removed: Iterable[SquareLike] = (),
     timeout: float | None = None,
+    total_timeout: float | None = None,
     progress: Callable[[int, int], None] | None = None,
     executor: Executor | None = None,
     **options: Any,
@@ -116,7 +120,11 @@ def sweep(
     method : str
         A registered strategy; default ``"warnsdorff"``.
     timeout : float, optional
-        Seconds allowed to the search from each start square.
+        Seconds allowed to the search from each start square (each search
+        honours it; the sweep takes at most about that times the squares).
+    total_timeout : float, optional
+        Seconds for the whole sweep: each search gets at most what is left, and
+        the searches not started by then are not run (they count as ABORTED).
     progress : callable, optional
         Called as ``progress(done, total)`` after each start square.
     executor : knightgraph.parallel.Executor, optional
@@ -136,16 +144,60 @@ def sweep(
     4,900 squares) takes a few seconds with the compiled Warnsdorff walk.
     """
     board = as_board(m, n, leaper=leaper, removed=removed)
+    closed = check_closed(closed)
+    _check_timeout(timeout)
+    _check_timeout(total_timeout)
+    require_memory(board.area + board.num_squares * BYTES_PER_START,
+                   f"a sweep of {board.m}x{board.n} ({board.num_squares:,} start squares)")  # fmt: skip
     ok = np.zeros((board.m, board.n), dtype=bool)
     statuses = {status.name: 0 for status in Status}
     squares = board.squares()
     began = time.perf_counter()
-    tasks = [(board, closed, square, method, timeout, options) for square in squares]
+    clock = (timeout, _wall_deadline(total_timeout))
+    tasks = [(board, closed, square, method, clock, options) for square in squares]
     for square, status in zip(squares, _map(executor, _sweep_one, tasks, progress), strict=True):
         ok[square] = status is Status.FOUND
         statuses[status.name] += 1
     return SweepResult(board, closed, method, dict(options), ok, time.perf_counter() - began,
                        statuses)  # fmt: skip
+
+
+BYTES_PER_START = 400
+"""What a sweep holds per start square besides the searches (the task, the result)."""
+
+BYTES_PER_RESULT = 2000
+"""What one kept :class:`~knightgraph.SearchResult` costs besides its tour."""
+
+BYTES_PER_TOUR_SQUARE = 8
+"""A kept tour's order: one 64-bit index per square."""
+
+
+def _check_timeout(timeout: float | None) -> None:
+    """InvalidOptionError for a timeout that is not seconds >= 0 (before any search starts)."""
+    Budget.make(timeout)
+
+
+Clock = tuple[float | None, float | None]
+"""``(timeout, deadline)``: seconds per search, and the time of day (:func:`time.time`, the
+same in every worker process) when the whole run ends, each None when not given."""
+
+
+def _wall_deadline(total_timeout: float | None) -> float | None:
+    return None if total_timeout is None else time.time() + total_timeout
+
+
+def _allowed(clock: Clock) -> float | None:
+    """Seconds the next search may take: its own timeout, cut to what the run has left;
+    0 once the run is over."""
+    timeout, deadline = clock
+    if deadline is None:
+        return timeout
+    left = max(0.0, deadline - time.time())
+    return left if timeout is None else min(timeout, left)
+
+
+def _not_started() -> SearchResult:
+    return SearchResult(Status.ABORTED, reason="not started: the total timeout had passed")
 
 
 CODES = {
@@ -221,6 +273,7 @@ def existence_table(
     cols: int | None = None,
     *,
     timeout: float | None = None,
+    total_timeout: float | None = None,
     progress: Callable[[int, int], None] | None = None,
     executor: Executor | None = None,
 ) -> ExistenceTable:
@@ -239,6 +292,11 @@ def existence_table(
         The largest board; ``cols`` defaults to ``rows``.
     timeout : float, optional
         Seconds allowed to each search (a cell whose search gives up is ``?``).
+        A cell runs up to three searches: a closed tour, one of the board minus
+        a corner, an open tour.
+    total_timeout : float, optional
+        Seconds for the whole table: each search gets at most what is left,
+        and the cells not started by then are ``?``.
     progress : callable, optional
         Called as ``progress(done, total)`` after each cell.
     executor : knightgraph.parallel.Executor, optional
@@ -258,11 +316,31 @@ def existence_table(
     []
     """
     cols = rows if cols is None else cols
+    for name, value in (("rows", rows), ("cols", cols)):
+        if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
+            raise InvalidBoardError(f"invalid table size {value!r}: the {name} must be a whole "
+                                    "number >= 1")  # fmt: skip
+    _check_timeout(timeout)
+    _check_timeout(total_timeout)
+    require_memory(table_bytes(rows, cols), f"an existence table of {rows}x{cols} boards")
     began = time.perf_counter()
     sizes = list(itertools.product(range(1, rows + 1), range(1, cols + 1)))
-    results = _map(executor, _decide_cell_task, [(m, n, timeout) for m, n in sizes], progress)
+    clock = (timeout, _wall_deadline(total_timeout))
+    results = _map(executor, _decide_cell_task, [(m, n, clock) for m, n in sizes], progress)
     cells = dict(zip(sizes, results, strict=True))
     return ExistenceTable(rows, cols, cells, time.perf_counter() - began)
+
+
+def table_bytes(rows: int, cols: int) -> int:
+    """About the memory :func:`existence_table` keeps: up to two tours per cell, and the cells.
+
+    Examples
+    --------
+    >>> table_bytes(8, 8) < 2**20 < table_bytes(10**6, 5)
+    True
+    """
+    squares = rows * (rows + 1) // 2 * (cols * (cols + 1) // 2)  # the sum of m * n over the cells
+    return 2 * BYTES_PER_TOUR_SQUARE * squares + 3 * BYTES_PER_RESULT * rows * cols
 
 
 def _map(
@@ -276,28 +354,36 @@ def _map(
     return (executor or SerialExecutor()).map(fn, tasks, progress=progress)
 
 
-def _sweep_one(task: tuple[Board, bool, Square, str, float | None, dict[str, Any]]) -> Status:
-    board, closed, square, method, timeout, options = task
+def _sweep_one(task: tuple[Board, bool, Square, str, Clock, dict[str, Any]]) -> Status:
+    board, closed, square, method, clock, options = task
+    timeout = _allowed(clock)
+    if clock[1] is not None and timeout == 0:
+        return Status.ABORTED
     return find_tour(board, closed=closed, start=square, method=method, timeout=timeout,
                      **options).status  # fmt: skip
 
 
-def _decide_cell_task(task: tuple[int, int, float | None]) -> Cell:
+def _decide_cell_task(task: tuple[int, int, Clock]) -> Cell:
     return _decide_cell(*task)
 
 
-def _decide_cell(m: int, n: int, timeout: float | None) -> Cell:
+def _decide_cell(m: int, n: int, clock: Clock) -> Cell:
     from .existence import closed_tour_exists, open_tour_exists
 
-    evidence = {"closed": find_tour(m, n, closed=True, timeout=timeout)}
+    def search(board: Board, closed: bool) -> SearchResult:
+        timeout = _allowed(clock)
+        if clock[1] is not None and timeout == 0:
+            return _not_started()
+        return find_tour(board, closed=closed, timeout=timeout)
+
+    evidence = {"closed": search(Board(m, n), True)}
     closed = evidence["closed"].status
     if closed is Status.FOUND:
         code = "c"
     else:
         if m * n > 1:
-            evidence["closed minus a1"] = find_tour(Board(m, n, removed=["a1"]), closed=True,
-                                                    timeout=timeout)  # fmt: skip
-        evidence["open"] = find_tour(m, n, timeout=timeout)
+            evidence["closed minus a1"] = search(Board(m, n, removed=["a1"]), True)
+        evidence["open"] = search(Board(m, n), False)
         minus = evidence.get("closed minus a1")
         if closed is Status.ABORTED or (minus is not None and minus.status is Status.ABORTED):
             code = "?"
@@ -332,7 +418,7 @@ class TourMap:
         decides it: a verified tour, or a checked certificate of absence.
     counts : numpy.ndarray of object, or None
         Directed tours starting (ending) on each square, where counting was
-        done; ``None`` entries elsewhere.
+        done; ``None`` entries elsewhere (and where a count ran out of time).
     unknown : list of str
         Squares whose search gave up (only with a timeout); ``ok`` is False there.
     """
@@ -426,6 +512,10 @@ class TourMap:
 COUNT_AUTO_SQUARES = 36
 """``counts="auto"`` counts tours per square on boards of at most this many squares."""
 
+COUNT_AUTO_SQUARES_PYTHON = 25
+"""The same without the compiled counting kernel (the Python engine is some 30x slower: a 5x5
+map is counted in a second or two, a 6x6 one would take minutes)."""
+
 
 def start_map(
     m: int | Board,
@@ -436,6 +526,7 @@ def start_map(
     removed: Iterable[SquareLike] = (),
     counts: bool | str = "auto",
     timeout: float | None = None,
+    total_timeout: float | None = None,
     progress: Callable[[int, int], None] | None = None,
     executor: Executor | None = None,
 ) -> TourMap:
@@ -443,9 +534,14 @@ def start_map(
 
     Every square is decided with :func:`~knightgraph.tour_exists` (a verified
     tour, or a checked certificate of absence), and, where counting is feasible
-    (``counts=True``, or ``"auto"``: at most 36 squares and the compiled
-    kernel), the directed tours from each square are counted too (once per
+    (``counts=True``, or ``"auto"``: at most 36 squares with the compiled
+    kernel, 25 without), the directed tours from each square are counted too (once per
     orbit of the board's symmetries) and held against the existence answers.
+    ``timeout`` bounds the work on each square, its search and its count
+    together: a square whose search gives up is listed in ``unknown``, a count
+    that runs out of time is left out (``None``).  ``total_timeout`` bounds
+    the whole map: each square gets at most what is left, and the squares not
+    started by then are ``unknown``.
 
     Examples
     --------
@@ -454,7 +550,8 @@ def start_map(
     (13, 12, 304, 64)
     """
     board = as_board(m, n, leaper=leaper, removed=removed)
-    return _tour_map(board, "starts", closed, None, counts, timeout, progress, executor)
+    return _tour_map(board, "starts", closed, None, counts, (timeout, total_timeout), progress,
+                     executor)  # fmt: skip
 
 
 def end_map(
@@ -467,6 +564,7 @@ def end_map(
     removed: Iterable[SquareLike] = (),
     counts: bool | str = "auto",
     timeout: float | None = None,
+    total_timeout: float | None = None,
     progress: Callable[[int, int], None] | None = None,
     executor: Executor | None = None,
 ) -> TourMap:
@@ -483,7 +581,8 @@ def end_map(
     """
     board = as_board(m, n, leaper=leaper, removed=removed)
     s = board.parse_square(start)
-    return _tour_map(board, "ends", closed, s, counts, timeout, progress, executor)
+    return _tour_map(board, "ends", closed, s, counts, (timeout, total_timeout), progress,
+                     executor)  # fmt: skip
 
 
 def _tour_map(
@@ -492,17 +591,23 @@ def _tour_map(
     closed: bool,
     start: Square | None,
     counts: bool | str,
-    timeout: float | None,
+    timeouts: tuple[float | None, float | None],
     progress: Callable[[int, int], None] | None,
     executor: Executor | None,
 ) -> TourMap:
     from .counting import kernel_available
-    from .exceptions import InvalidOptionError, KnightGraphError
 
     if counts not in (True, False, "auto"):
         raise InvalidOptionError(f"invalid counts {counts!r}: expected True, False or 'auto'")
+    timeout, total_timeout = timeouts
+    closed = check_closed(closed)
+    _check_timeout(timeout)
+    _check_timeout(total_timeout)
+    require_memory(map_bytes(board), f"a map of {board.m}x{board.n} ({board.num_squares:,} "
+                   "squares, each decided by a tour or a certificate)")  # fmt: skip
     if counts == "auto":
-        counts = board.num_squares <= COUNT_AUTO_SQUARES and kernel_available()
+        limit = COUNT_AUTO_SQUARES if kernel_available() else COUNT_AUTO_SQUARES_PYTHON
+        counts = board.num_squares <= limit
     began = time.perf_counter()
     candidates = [sq for sq in board.squares() if sq != start or board.num_squares == 1]
     # Count once per orbit of the symmetries that fix the start.
@@ -512,7 +617,8 @@ def _tour_map(
     for sq in candidates:
         images = {board.square(int(p[sq[0] * board.n + sq[1]])) for p in sym}
         representative[sq] = min(images)
-    tasks = [(board, kind, closed, start, sq, timeout, bool(counts) and representative[sq] == sq)
+    clock = (timeout, _wall_deadline(total_timeout))
+    tasks = [(board, kind, closed, start, sq, clock, bool(counts) and representative[sq] == sq)
              for sq in candidates]  # fmt: skip
     results = _map(executor, _map_cell, tasks, progress)
     ok = np.zeros((board.m, board.n), dtype=bool)
@@ -526,8 +632,11 @@ def _tour_map(
             counted[sq] = number
     if table is not None:
         for sq in candidates:
-            number = counted[representative[sq]]
-            table[sq] = number
+            found = counted.get(representative[sq])  # None: the count stopped at the timeout
+            table[sq] = found
+            if found is None:
+                continue
+            number = found
             if evidence[sq].status is not Status.ABORTED and (number > 0) != evidence[sq].found:
                 raise KnightGraphError(
                     f"internal error: {board.name(sq)} has {number} tours but the search says "
@@ -536,14 +645,40 @@ def _tour_map(
     return TourMap(board, kind, closed, start, ok, evidence, table, time.perf_counter() - began)
 
 
+def map_bytes(board: Board) -> int:
+    """About the memory of :func:`start_map` or :func:`end_map`: a result per square, most with
+    a tour of the whole board.
+
+    Examples
+    --------
+    >>> map_bytes(Board(8, 8)) < 2**20 < map_bytes(Board(1000, 1000))
+    True
+    """
+    squares = board.num_squares
+    return squares * (BYTES_PER_RESULT + BYTES_PER_TOUR_SQUARE * squares)
+
+
 def _map_cell(
-    task: tuple[Board, str, bool, Square | None, Square, float | None, bool],
+    task: tuple[Board, str, bool, Square | None, Square, Clock, bool],
 ) -> tuple[SearchResult, int | None]:
+    """Decide one square; count its tours too when asked.  The timeout bounds both together:
+    the count gets what the search left, and is dropped (None) when it runs out."""
     from .counting import count_tours
     from .solvers import tour_exists
 
-    board, kind, closed, start, square, timeout, with_count = task
+    board, kind, closed, start, square, clock, with_count = task
+    timeout = _allowed(clock)
+    if clock[1] is not None and timeout == 0:
+        return _not_started(), None
+    began = time.monotonic()
     ends = {"start": square} if kind == "starts" else {"start": start, "end": square}
     result = tour_exists(board, closed=closed, timeout=timeout, **ends)
-    number = count_tours(board, closed=closed, **ends).directed if with_count else None
-    return result, number
+    if not with_count:
+        return result, None
+    left = None if timeout is None else timeout - (time.monotonic() - began)
+    if left is not None and left <= 0:
+        return result, None
+    try:
+        return result, count_tours(board, closed=closed, timeout=left, **ends).directed
+    except SearchAbortedError:
+        return result, None

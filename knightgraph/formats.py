@@ -48,7 +48,7 @@ from typing import IO, TYPE_CHECKING, Any
 import numpy as np
 
 from .board import Board, Square, coerce_square, file_name, parse_square_text
-from .exceptions import InvalidSquareError, InvalidTourError, TourFormatError
+from .exceptions import InvalidOptionError, InvalidSquareError, InvalidTourError, TourFormatError
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -72,12 +72,12 @@ __all__ = [
 # --------------------------------------------------------------------- writing
 def format_squares(tour: Tour) -> str:
     """Algebraic names separated by single spaces, on one line."""
-    return " ".join(tour.algebraic())
+    return " ".join(_tour(tour).algebraic())
 
 
 def format_board(tour: Tour) -> str:
     """The numbered board, rank ``m`` first, files labelled underneath."""
-    board = tour.board
+    board = _tour(tour).board
     grid = tour.numbered()
     width = max(len(str(len(tour))), len(file_name(board.n - 1)))
     label = len(str(board.m))
@@ -123,16 +123,51 @@ def result_to_dict(
     return out
 
 
+def _tour(tour: object) -> Tour:
+    from .tour import Tour
+
+    if not isinstance(tour, Tour):
+        raise InvalidTourError(f"not a Tour: {_describe(tour)}")
+    return tour
+
+
+def _describe(value: object) -> str:
+    from .verify import describe_value
+
+    return describe_value(value)
+
+
+def _path(path: object, what: str) -> str:
+    """``path`` as a string, or InvalidOptionError naming it (empty or not a path)."""
+    try:
+        name = os.fspath(path)  # type: ignore[call-overload]
+    except TypeError:
+        name = None
+    if not isinstance(name, str) or not name or "\0" in name:
+        raise InvalidOptionError(f"invalid {what} path {_describe(path)}: expected a file name")
+    return name
+
+
 @contextmanager
 def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
     """Open a temporary file next to ``path``; rename it onto ``path`` only on success.
 
     Raises
     ------
+    InvalidOptionError
+        If ``path`` is empty or not a path at all.
     OSError
         If the folder does not exist or is not writable (nothing is left behind).
+
+    Examples
+    --------
+    >>> with atomic_output("") as f:
+    ...     pass
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: invalid output path '': expected a file name
     """
-    target = Path(path)
+    target = Path(_path(path, "output"))
     folder = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
@@ -159,12 +194,19 @@ def _umask() -> int:
 
 def write_text(text: str, path: str | os.PathLike[str]) -> None:
     """Write ``text`` (plus a final newline) to ``path`` atomically."""
+    if not isinstance(text, str):
+        raise InvalidOptionError(f"cannot write {_describe(text)}: expected text (a str)")
     with atomic_output(path, "w") as handle:
         handle.write(text if text.endswith("\n") else text + "\n")
 
 
 def write_npy(order: NDArray[Any], path: str | os.PathLike[str]) -> None:
     """Write a 1-D order array as ``.npy`` atomically (streamed, no extra copy)."""
+    if not (isinstance(order, np.ndarray) and order.ndim == 1
+            and np.issubdtype(order.dtype, np.integer)):  # fmt: skip
+        raise InvalidTourError(
+            f"cannot write {_describe(order)} as .npy: expected a 1-D integer order array"
+        )
     with atomic_output(path, "wb") as handle:
         np.save(handle, order, allow_pickle=False)
 
@@ -172,7 +214,8 @@ def write_npy(order: NDArray[Any], path: str | os.PathLike[str]) -> None:
 # --------------------------------------------------------------------- reading
 def read_npy(path: str | os.PathLike[str]) -> NDArray[Any]:
     """Read a ``.npy`` tour: a 1-D array of flat indices or an ``(N, 2)`` array of pairs."""
-    return _load_npy(path, os.fspath(path))
+    name = _path(path, "input")
+    return _load_npy(name, name)
 
 
 def _load_npy(source: Any, name: str) -> NDArray[Any]:
@@ -202,7 +245,7 @@ def read_tour_file(path: str | os.PathLike[str] | None, board: Board) -> tuple[A
     """
     import sys
 
-    if path is not None and os.fspath(path) != "-":
+    if path is not None and _path(path, "input") != "-":
         name = os.fspath(path)
         try:
             with open(name, "rb") as f:
@@ -217,6 +260,8 @@ def read_tour_file(path: str | os.PathLike[str] | None, board: Board) -> tuple[A
 def parse_tour_bytes(raw: bytes, board: Board, name: str) -> tuple[Any, bool]:
     """A tour (and whether it says it is closed) from the bytes of a file named ``name``:
     ``.npy``, JSON, algebraic text or a numbered board, told apart by their content."""
+    if not isinstance(raw, bytes | bytearray):
+        raise TourFormatError(f"cannot read {name!r}: expected bytes, not {_describe(raw)}")
     if raw.startswith(b"\x93NUMPY"):
         import io
 
@@ -278,10 +323,12 @@ def parse_tour_text(text: str, board: Board, *, name: str = "<text>") -> list[Sq
     ...
     knightgraph.exceptions.TourFormatError: cannot read '<text>': 'hello' (token 2) is not a square
     """
+    if not isinstance(text, str):
+        raise TourFormatError(f"cannot read {name!r}: expected text, not {_describe(text)}")
     if "|" in text:
         return _parse_numbered(text, board, name)
     tokens = [tok for tok in text.split() if tok not in ("-", "->", "→")]
-    if tokens and all(tok.isdigit() for tok in tokens):
+    if tokens and all(tok.isdecimal() for tok in tokens):
         return _from_numbers([tok.split() for tok in text.strip().splitlines()], board, name)
     squares = []
     for k, tok in enumerate(tokens):
@@ -312,7 +359,7 @@ def _from_numbers(rows: list[list[str]], board: Board, name: str) -> list[Square
         for c, cell in enumerate(row):
             if cell == ".":
                 continue
-            if not cell.isdigit():
+            if not cell.isdecimal():
                 raise TourFormatError(f"cannot read {name!r}: {cell!r} is not a number")
             k = int(cell)
             if k in where:

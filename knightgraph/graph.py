@@ -33,11 +33,16 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .board import KNIGHT, Board, SquareLike
+from .exceptions import InvalidOptionError
 
 if TYPE_CHECKING:
     import networkx as nx
 
 __all__ = ["knight_graph"]
+
+
+class _BoardAndSizesError(InvalidOptionError, TypeError):
+    """A Board passed together with sizes, leaper or removed squares (also a TypeError)."""
 
 
 def knight_graph(
@@ -67,10 +72,20 @@ def knight_graph(
         Nodes ``(r, c)`` with attributes ``pos``, ``color`` and ``name``; graph
         attributes ``rows``, ``cols``, ``leaper`` and ``name``.
 
+    Raises
+    ------
+    InvalidBoardError
+        For a bad size, leaper or removed square (see :class:`~knightgraph.Board`).
+    BoardTooLargeError
+        Up front, when the graph cannot fit in the memory the machine has free.
+    InvalidOptionError
+        For a Board together with sizes, leaper or removed squares (also a
+        :class:`TypeError`).
+
     Notes
     -----
     Each move is added once from its lower-indexed end, so building the graph
-    takes O(mn) time; networkx then stores about 1 KB per square, which is why
+    takes O(mn) time; networkx then stores about 2 KB per square, which is why
     the array layer (:class:`~knightgraph.Board`, the solvers) never builds one.
 
     Examples
@@ -80,15 +95,23 @@ def knight_graph(
     [(1, 2), (2, 1)]
     >>> knight_graph(4, leaper=(1, 3)).number_of_edges()  # the camel
     12
+    >>> knight_graph(10**12, 10**12)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.BoardTooLargeError: the knight graph of 1000000000000x1000000000000 (1,000,000,000,000,000,000,000,000 squares) needs about ... of memory; only ... is available
     """
-    import networkx as nx
-
     if isinstance(m, Board):
         if n is not None or leaper != KNIGHT or tuple(removed):
-            raise TypeError("pass either a Board or sizes with leaper/removed, not both")
+            raise _BoardAndSizesError(
+                f"pass either a Board or sizes with leaper/removed, not both (got {m!r} "
+                f"with n={n!r}, leaper={leaper!r}, removed={tuple(removed)!r})"
+            )
         board = m
     else:
         board = Board(m, m if n is None else n, leaper=leaper, removed=removed)
+    board.require_memory("knight graph")
+    import networkx as nx
+
     G = nx.Graph(
         rows=board.m,
         cols=board.n,

@@ -12,6 +12,15 @@ table or a map built from them is identical to a serial run.
   dask.distributed scheduler (install the extra ``knightgraph[distributed]``);
   the function's module must be importable on the workers.
 
+Both options are checked before anything starts: at most :func:`max_workers`
+local processes (a small multiple of the cores), and a dask address of the
+form ``tcp://HOST:PORT`` (see :func:`check_dask_address`).  Local workers die
+with their parent: on Linux each asks the kernel for SIGKILL when its parent
+dies (``prctl(PR_SET_PDEATHSIG)``), so even a ``kill -9`` of the parent leaves
+no process behind, and leaving the ``with`` block on an exception (Ctrl-C, a
+SIGTERM turned into an exception by the command line) terminates them at once
+instead of waiting for the pieces under way.
+
 Examples
 --------
 >>> from knightgraph.parallel import get_executor
@@ -20,32 +29,194 @@ Examples
 [2, 3, 5]
 >>> get_executor(workers=2).describe()
 '2 local processes'
+>>> get_executor(workers=10**6)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+knightgraph.exceptions.InvalidOptionError: invalid --workers 1000000: at most ... local processes on this machine (4 per CPU, ... CPU...)
 """
 
 from __future__ import annotations
 
 import os
+import re
+import signal
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from .exceptions import InvalidOptionError
 
 __all__ = [
+    "DASK_SCHEMES",
+    "WORKERS_PER_CPU",
     "DaskExecutor",
     "Executor",
     "ProcessExecutor",
     "SerialExecutor",
+    "check_dask_address",
+    "check_workers",
+    "cpu_count",
     "get_executor",
+    "max_workers",
 ]
 
 DASK_CONNECT_TIMEOUT = 20.0
 """Seconds to wait for a dask scheduler before giving up with a clear error."""
+
+WORKERS_PER_CPU = 4
+"""At most this many local worker processes per CPU (``--workers``)."""
+
+DASK_SCHEMES = ("tcp", "tls", "ucx", "ws", "wss", "inproc")
+"""The address schemes of dask.distributed; a bare ``HOST:PORT`` means ``tcp://``."""
 
 T = TypeVar("T")
 R = TypeVar("R")
 Progress = Callable[[int, int], None]
 
 
+# ------------------------------------------------------------------ checks
+def cpu_count() -> int:
+    """The CPUs this process may run on (its affinity mask where known), at least 1.
+
+    Examples
+    --------
+    >>> cpu_count() >= 1
+    True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def max_workers() -> int:
+    """The most local worker processes allowed: :data:`WORKERS_PER_CPU` per CPU.
+
+    More processes than that only compete for the same cores (each piece of
+    work is CPU-bound) while multiplying the memory in use.
+
+    Examples
+    --------
+    >>> max_workers() == WORKERS_PER_CPU * cpu_count()
+    True
+    """
+    return WORKERS_PER_CPU * cpu_count()
+
+
+def check_workers(workers: Any) -> int | None:
+    """Validate a worker count (``--workers``); return it, or None when not given.
+
+    ``0`` means one process per CPU and is returned as that number.
+
+    Raises
+    ------
+    InvalidOptionError
+        For anything but a whole number from 0 to :func:`max_workers`, naming it.
+
+    Examples
+    --------
+    >>> check_workers(None), check_workers(1), check_workers(0) == cpu_count()
+    (None, 1, True)
+    >>> check_workers(-1)
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: invalid --workers -1: expected a whole number >= 0 (0: one per CPU)
+    """
+    if workers is None:
+        return None
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise InvalidOptionError(
+            f"invalid --workers {workers!r}: expected a whole number >= 0 (0: one per CPU)"
+        )
+    cpus, most = cpu_count(), max_workers()
+    if workers > most:
+        raise InvalidOptionError(
+            f"invalid --workers {workers}: at most {most} local processes on this machine "
+            f"({WORKERS_PER_CPU} per CPU, {cpus} CPU{'' if cpus == 1 else 's'})"
+        )
+    return workers or cpus
+
+
+_HOST_NAME = re.compile(r"^[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?$")
+
+
+def check_dask_address(address: str) -> str:
+    """Validate a dask scheduler address (``--dask``) without connecting; return it.
+
+    Accepted: ``SCHEME://HOST:PORT`` with a scheme of :data:`DASK_SCHEMES`
+    (``inproc://`` takes any non-empty location), or a bare ``HOST:PORT``
+    (dask's default, ``tcp://``).  ``HOST`` is a name, an IPv4 address or an
+    IPv6 address in brackets; ``PORT`` is 1..65535.  Whether a scheduler
+    answers there is found out when connecting.
+
+    Raises
+    ------
+    InvalidOptionError
+        For a malformed address, naming it and what is wrong.
+
+    Examples
+    --------
+    >>> check_dask_address("tcp://127.0.0.1:8786"), check_dask_address("[::1]:8786")
+    ('tcp://127.0.0.1:8786', '[::1]:8786')
+    >>> check_dask_address("http://[::1")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: invalid --dask address 'http://[::1': unknown scheme 'http' (use tcp://HOST:PORT, or tls, ucx, ws, wss, inproc)
+    >>> check_dask_address("nope")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: invalid --dask address 'nope': no port (expected tcp://HOST:PORT)
+    """
+    if not isinstance(address, str):
+        raise InvalidOptionError(
+            f"invalid --dask address {address!r}: expected a string like tcp://HOST:PORT"
+        )
+
+    def bad(why: str) -> InvalidOptionError:
+        return InvalidOptionError(f"invalid --dask address {address!r}: {why}")
+
+    text = address.strip()
+    if not text:
+        raise bad("expected tcp://HOST:PORT")
+    if any(ch.isspace() for ch in text):
+        raise bad("it contains spaces")
+    scheme, sep, location = text.partition("://")
+    if not sep:
+        scheme, location = "tcp", text
+    if scheme.lower() not in DASK_SCHEMES:
+        others = ", ".join(s for s in DASK_SCHEMES if s != "tcp")
+        raise bad(f"unknown scheme {scheme!r} (use tcp://HOST:PORT, or {others})")
+    if scheme.lower() == "inproc":
+        if not location:
+            raise bad("no location after inproc://")
+        return address
+    if location.startswith("["):
+        host, close, rest = location[1:].partition("]")
+        if not close:
+            raise bad("an IPv6 host without its closing ']'")
+        import ipaddress
+
+        try:
+            ipaddress.IPv6Address(host.split("%", 1)[0])
+        except ValueError:
+            raise bad(f"{host!r} is not an IPv6 address") from None
+        if not rest.startswith(":"):
+            raise bad("no port (expected tcp://[IPV6]:PORT)")
+        port = rest[1:]
+    else:
+        host, colon, port = location.rpartition(":")
+        if not colon:
+            raise bad("no port (expected tcp://HOST:PORT)")
+        if ":" in host:
+            raise bad("put an IPv6 host in brackets: tcp://[HOST]:PORT")
+        if not _HOST_NAME.match(host):
+            raise bad(f"invalid host {host!r}")
+    if not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+        raise bad(f"invalid port {port!r}: expected a number from 1 to 65535")
+    return address
+
+
+# ---------------------------------------------------------------- executors
 class Executor:
     """Runs ``fn`` over arguments; results in argument order.  Use as a context manager."""
 
@@ -62,11 +233,18 @@ class Executor:
     def close(self) -> None:
         """Release workers or connections (the executor cannot be used afterwards)."""
 
+    def abort(self) -> None:
+        """Stop at once: cancel what has not started and stop what has (then :meth:`close`)."""
+        self.close()
+
     def __enter__(self) -> Executor:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: object, *rest: object) -> None:
+        if exc_type is None:
+            self.close()
+        else:
+            self.abort()
 
 
 class SerialExecutor(Executor):
@@ -86,21 +264,77 @@ class SerialExecutor(Executor):
         return "serial"
 
 
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _die_with_parent(parent: int, tied: bool) -> None:
+    """Worker initializer: exit when the parent process ``parent`` goes away.
+
+    On Linux, when the pool was started from the main thread (``tied``), the
+    kernel sends SIGKILL to this worker the moment the parent dies, even by
+    ``kill -9``; elsewhere a daemon thread checks the parent every half second.
+    Ctrl-C is left to the parent (it reaches the whole process group; the
+    parent then stops the workers), and SIGTERM gets its default action again
+    (a forked worker inherits the parent's Python handlers).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    armed = False
+    if tied and sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):  # pragma: no cover - no libc prctl
+            armed = False
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(1)
+    if not armed:
+        import threading
+        import time
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os._exit(1)
+
+        threading.Thread(target=watch, name="knightgraph-parent-watch", daemon=True).start()
+
+
 class ProcessExecutor(Executor):
-    """A pool of local worker processes."""
+    """A pool of local worker processes (at most :func:`max_workers`).
+
+    The workers die with this process (see :func:`_die_with_parent`); leaving
+    a ``with`` block on an exception terminates them at once.  On Linux the
+    kernel ties each worker to the *thread* that started the pool (the first
+    :meth:`map`), so use one executor from one thread.
+    """
 
     def __init__(self, workers: int) -> None:
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise InvalidOptionError(
+                f"invalid number of worker processes {workers!r}: expected a whole number >= 1"
+            )
+        check_workers(workers)
         self.workers = workers
         self._pool: Any = None
 
     def _get_pool(self) -> Any:
         if self._pool is None:
             import multiprocessing
+            import threading
             from concurrent.futures import ProcessPoolExecutor
 
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
             context = multiprocessing.get_context(method)
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            tied = threading.current_thread() is threading.main_thread()
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=context,
+                initializer=_die_with_parent,
+                initargs=(os.getpid(), tied),
+            )
         return self._pool
 
     def map(
@@ -132,11 +366,26 @@ class ProcessExecutor(Executor):
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
+    def abort(self) -> None:
+        """Cancel the pieces not started, kill the workers and wait for them to go."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())  # private, stable
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.kill()
+        for process in processes:
+            process.join(timeout=5)
+
 
 class DaskExecutor(Executor):
     """The workers of a dask.distributed scheduler (or an existing ``Client``)."""
 
     def __init__(self, address: Any, *, timeout: float | None = None) -> None:
+        if isinstance(address, str):
+            check_dask_address(address)
         try:
             import distributed
         except ImportError:
@@ -155,6 +404,8 @@ class DaskExecutor(Executor):
                 raise InvalidOptionError(
                     f"cannot reach the dask scheduler {address!r}: {err}"
                 ) from None
+            except (ValueError, TypeError) as err:
+                raise InvalidOptionError(f"invalid --dask address {address!r}: {err}") from None
         self.address = getattr(self.client.scheduler, "address", str(address))
 
     def map(
@@ -189,21 +440,20 @@ class DaskExecutor(Executor):
 def get_executor(workers: int | None = None, dask: Any = None) -> Executor:
     """The executor for ``--workers N`` or ``--dask ADDRESS`` (serial when neither is given).
 
-    ``workers=0`` means one process per CPU.
+    ``workers=0`` means one process per CPU; at most :func:`max_workers`.  A
+    dask address is checked (:func:`check_dask_address`) before connecting.
 
     Raises
     ------
     InvalidOptionError
-        For both options at once, a negative worker count, or dask missing or unreachable.
+        For both options at once, a negative or too large worker count, a
+        malformed dask address, or dask missing or unreachable.
     """
     if dask is not None and workers is not None:
         raise InvalidOptionError("give --workers or --dask, not both")
     if dask is not None:
         return DaskExecutor(dask)
-    if workers is None or workers == 1:
+    count = check_workers(workers)
+    if count is None or count == 1:
         return SerialExecutor()
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-        raise InvalidOptionError(
-            f"invalid number of workers {workers!r}: expected a whole number >= 0"
-        )
-    return ProcessExecutor(workers or os.cpu_count() or 1)
+    return ProcessExecutor(count)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .board import Board, SquareLike
-from .existence import colour_obstruction
+from .existence import colour_obstruction, requested_ends
 from .tour import Certificate
 
 if TYPE_CHECKING:
@@ -97,6 +97,7 @@ def degree_obstruction(
     >>> degree_obstruction(Board(5, 5, removed=["c2"]), start="c3", end="e5").reason
     'squares with one move can only be ends of an open tour; a1 has 1 move and is not an end'
     """
+    start, end = requested_ends(board, start, end)
     if board.num_squares == 1:
         if closed:
             return _degree_cert(
@@ -293,6 +294,7 @@ def partition_obstruction(
     >>> partition_obstruction(Board(4, 12), closed=True).kind
     'schwenk-4xn'
     """
+    start, end = requested_ends(board, start, end)
     where = schwenk_partition(board)
     if where is None:
         return None

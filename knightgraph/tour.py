@@ -23,9 +23,11 @@ Tour(Board(3, 3, removed=('b2',)), closed, a1 c2 a3 b1 c3 a2 c1 b3)
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
-from collections.abc import Iterator, Mapping, Sequence
+import operator
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -33,13 +35,17 @@ import numpy as np
 
 from .board import KNIGHT, Board, Square, SquareLike, file_name
 from .exceptions import (
+    ImmutableError,
+    InvalidBoardError,
+    InvalidOptionError,
+    InvalidResultError,
     InvalidSquareError,
     InvalidTourError,
     NoTourError,
     SearchAbortedError,
     TourFormatError,
 )
-from .verify import _to_flat, check_order
+from .verify import _check_form, _to_flat, check_closed, check_order, describe_value
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
@@ -120,10 +126,20 @@ class SearchResult:
     reason: str = ""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.status, Status):
+            raise InvalidResultError(
+                f"invalid SearchResult status {self.status!r}: expected a Status"
+            )
+        if self.tour is not None and not isinstance(self.tour, Tour):
+            raise InvalidResultError(f"invalid SearchResult tour {describe_value(self.tour)}")
         if self.status is Status.FOUND and self.tour is None:
-            raise ValueError("a FOUND result needs a tour")
+            raise InvalidResultError(
+                "invalid SearchResult: status FOUND needs a tour, got tour=None"
+            )
         if self.status is Status.PROVEN_ABSENT and self.certificate is None:
-            raise ValueError("a PROVEN_ABSENT result needs a certificate")
+            raise InvalidResultError(
+                "invalid SearchResult: status PROVEN_ABSENT needs a certificate, got certificate=None"
+            )
         if not self.reason and self.certificate is not None:
             self.reason = self.certificate.reason
 
@@ -153,6 +169,13 @@ class SearchResult:
 class Tour:
     """A verified knight's tour: the visiting order as flat indices, open or closed.
 
+    A tour is immutable: its attributes cannot be set or deleted
+    (:class:`~knightgraph.exceptions.ImmutableError`) and :attr:`order` is a read-only
+    array whose write flag cannot be turned back on, so a tour stays the tour
+    that was verified.  Transforms (:meth:`rerooted`, :meth:`reversed`,
+    :meth:`transformed`) return new tours.  Tours pickle (they travel to
+    worker processes); unpickling verifies the tour again.
+
     Parameters
     ----------
     board : Board
@@ -165,12 +188,18 @@ class Tour:
     ------
     InvalidTourError
         If ``order`` is not a tour of ``board`` (the message names the first defect).
+    InvalidBoardError, InvalidOptionError
+        If ``board`` is not a :class:`Board` or ``closed`` is not a bool.
 
     Notes
     -----
     ``order`` is stored read-only as ``int32`` when the board has fewer than
     2^31 cells (else ``int64``): 4 bytes a square.  Building a tour checks it
-    in O(N) with :func:`~knightgraph.validate_tour`'s engine.
+    in O(N) with :func:`~knightgraph.validate_tour`'s engine.  A writeable
+    array passed in is copied; a read-only one of the right dtype is used as
+    it is when the array owning its memory is read-only too (no copy: the
+    solvers hand over arrays of 10^8 squares this way), so whoever passes one
+    must not make that array writeable again.
 
     Examples
     --------
@@ -181,27 +210,62 @@ class Tour:
     Traceback (most recent call last):
     ...
     knightgraph.exceptions.InvalidTourError: square #3 (index 6) is off the 2x3 board
+    >>> t.order[0] = 0
+    Traceback (most recent call last):
+    ...
+    ValueError: assignment destination is read-only
+    >>> t.order = []
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.ImmutableError: cannot set Tour.order: a Tour is immutable (it was verified when it was built)
     """
 
     __slots__ = ("board", "closed", "order")
 
+    board: Board
+    """The board the tour covers."""
+    order: NDArray[np.signedinteger[Any]]
+    """The visiting order as flat indices ``r * n + c`` (read-only)."""
+    closed: bool
+    """Whether the last square is a leap from the first."""
+
     def __init__(self, board: Board, order: ArrayLike, closed: bool = False) -> None:
-        arr = np.asarray(order)
-        if arr.ndim != 1 or not (arr.size == 0 or np.issubdtype(arr.dtype, np.integer)):
-            raise InvalidTourError("a tour order must be a 1-D sequence of flat indices")
-        flat = _to_flat(arr.astype(np.int64) if arr.size == 0 else arr, board)
+        if hasattr(self, "order"):
+            raise ImmutableError("cannot initialise a Tour again: a Tour is immutable")
+        if not isinstance(board, Board):
+            raise InvalidBoardError(f"invalid board {describe_value(board)}: expected a Board")
+        closed = check_closed(closed)
+        arr = _order_array(order)
+        flat = _to_flat(arr, board)
         check_order(board, flat, closed)
         arr = flat.order.astype(board.index_dtype(), copy=False)
-        if (
-            isinstance(order, np.ndarray)
-            and order.flags.writeable
-            and np.may_share_memory(arr, order)
-        ):
+        if isinstance(order, np.ndarray) and not _frozen(order) and np.may_share_memory(arr, order):
             arr = arr.copy()  # the caller could still change it
         arr.flags.writeable = False
-        self.board: Board = board
-        self.order: NDArray[np.signedinteger[Any]] = arr
-        self.closed: bool = bool(closed)
+        view = arr.view()  # its memory's owner is read-only: its write flag cannot be set again
+        view.flags.writeable = False
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "order", view)
+        object.__setattr__(self, "closed", closed)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise ImmutableError(
+            f"cannot set Tour.{name}: a Tour is immutable (it was verified when it was built)"
+        )
+
+    def __delattr__(self, name: str) -> None:
+        raise ImmutableError(
+            f"cannot delete Tour.{name}: a Tour is immutable (it was verified when it was built)"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle, (self.board, np.asarray(self.order), self.closed))
+
+    def __copy__(self) -> Tour:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tour:
+        return self
 
     @classmethod
     def from_squares(
@@ -218,6 +282,10 @@ class Tour:
         >>> Tour.from_squares(pairs, Board(3, 3, removed=["b2"]), closed=True).algebraic()[:3]
         ['a1', 'c2', 'a3']
         """
+        if not isinstance(board, Board):
+            raise InvalidBoardError(f"invalid board {describe_value(board)}: expected a Board")
+        closed = check_closed(closed)
+        _check_form(squares)
         flat = _to_flat(squares, board)
         if flat.off_name:  # the order was cut there: let the check name that square
             check_order(board, flat, closed)
@@ -311,6 +379,13 @@ class Tour:
         Vectorised: the file letters and rank numbers are named once each and
         joined per square by numpy (about 0.1 s for a million squares).
         """
+        try:
+            lo, hi = operator.index(lo), operator.index(hi)
+        except TypeError:
+            raise InvalidOptionError(
+                f"invalid positions {describe_value(lo)}, {describe_value(hi)}: "
+                "expected whole numbers"
+            ) from None
         board = self.board
         rows, cols = np.divmod(self.order[lo:hi], board.n)
         files = np.array([file_name(c) for c in range(board.n)], dtype=object)
@@ -368,12 +443,24 @@ class Tour:
         >>> t.transformed("rot90").algebraic()[:3]
         ['c1', 'b3', 'a1']
         """
-        symmetries = self.board.symmetries()
-        if symmetry not in symmetries:
-            raise ValueError(
-                f"unknown symmetry {symmetry!r} for {self.board!r}: choose from {sorted(symmetries)}"
+        board = self.board
+        if not isinstance(symmetry, str):
+            raise InvalidOptionError(
+                f"invalid symmetry {describe_value(symmetry)}: expected a name such as 'rot180'"
             )
-        return Tour(self.board, symmetries[symmetry][self.order], closed=self.closed)
+        symmetries = board.symmetries()
+        if symmetry not in symmetries:
+            if symmetry not in SYMMETRIES:
+                why = "unknown symmetry"
+            elif board.m != board.n:
+                why = f"{symmetry} needs a square board"
+            else:
+                why = f"{symmetry} does not map the removed squares onto themselves"
+            raise InvalidOptionError(
+                f"invalid symmetry {symmetry!r} for the {board.m}x{board.n} board {board!r}: "
+                f"{why}; choose from {', '.join(sorted(symmetries))}"
+            )
+        return Tour(board, symmetries[symmetry][self.order], closed=self.closed)
 
     # ----------------------------------------------------------- persistence
     def to_dict(self) -> dict[str, Any]:
@@ -399,6 +486,10 @@ class Tour:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Tour:
         """Inverse of :meth:`to_dict`; raises TourFormatError for a malformed dict."""
+        if not isinstance(data, Mapping):
+            raise TourFormatError(
+                f"not a knightgraph tour object: expected a dict, not {describe_value(data)}"
+            )
         try:
             board = Board(
                 data["rows"],
@@ -434,9 +525,11 @@ class Tour:
     @classmethod
     def from_json(cls, text: str) -> Tour:
         """Inverse of :meth:`to_json`."""
+        if not isinstance(text, str | bytes | bytearray):
+            raise TourFormatError(f"not JSON text: {describe_value(text)}")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as err:
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
             raise TourFormatError(f"not valid JSON: {err}") from None
         if not isinstance(data, dict):
             raise TourFormatError("not a knightgraph tour object: expected a JSON object")
@@ -454,3 +547,52 @@ class Tour:
         from .formats import read_npy
 
         return cls(board, read_npy(path), closed=closed)
+
+
+SYMMETRIES = ("identity", "rot90", "rot180", "rot270", "flip_ranks", "flip_files",
+              "transpose", "antitranspose")  # fmt: skip
+"""The names :meth:`Tour.transformed` knows (a board has those that map it onto itself)."""
+
+
+def _order_array(order: object) -> NDArray[Any]:
+    """``order`` as a 1-D integer array, or InvalidTourError naming what it is instead."""
+    arr = None
+    if isinstance(order, np.ndarray):
+        arr = order
+    elif isinstance(order, Iterable) and not isinstance(
+        order, str | bytes | bytearray | Mapping | Set
+    ):
+        with contextlib.suppress(TypeError, ValueError, OverflowError):
+            arr = np.asarray(order)
+    if arr is not None and arr.size == 0 and arr.ndim == 1:
+        return np.zeros(0, dtype=np.int64)
+    if arr is None or arr.ndim != 1 or not np.issubdtype(arr.dtype, np.integer):
+        raise InvalidTourError(
+            f"invalid tour order {describe_value(order)}: expected a 1-D sequence of whole-number "
+            "flat indices r * n + c (use Tour.from_squares for names or (r, c) pairs)",
+            defect="malformed",
+        )
+    return arr
+
+
+def _frozen(array: NDArray[Any]) -> bool:
+    """True when ``array``'s memory cannot be written without turning a flag back on:
+    it and every array it views are read-only, and so is the buffer under them."""
+    base: Any = array
+    while isinstance(base, np.ndarray):
+        if base.flags.writeable:
+            return False
+        base = base.base
+    if base is None:
+        return True  # a read-only array owning its memory
+    try:
+        return memoryview(base).readonly
+    except TypeError:
+        return False
+
+
+def _unpickle(board: Board, order: NDArray[Any], closed: bool) -> Tour:
+    """Rebuild a pickled tour (verifying it again); the fresh array is adopted, not copied."""
+    if isinstance(order, np.ndarray) and order.base is None:
+        order.flags.writeable = False  # nobody else holds it
+    return Tour(board, order, closed)

@@ -28,23 +28,31 @@ knightgraph.exceptions.InvalidTourError: square #3 c2 is not a knight's move fro
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import reprlib
+from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
 from .board import KNIGHT, Board, SquareLike, coerce_square, describe_square
-from .exceptions import InvalidSquareError, InvalidTourError
+from .exceptions import (
+    BoardTooLargeError,
+    InvalidOptionError,
+    InvalidSquareError,
+    InvalidTourError,
+    MissingBoardError,
+)
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from .tour import Tour
 
-__all__ = ["as_board", "is_knight_tour", "validate_tour"]
+__all__ = ["as_board", "check_closed", "describe_value", "is_knight_tour", "validate_tour"]
 
 _CHUNK = 1 << 23  # elements per vectorised pass: bounds temporary memory at 10^8 squares
 _NONE = 2**63 - 1  # "no defect found" position
+_MAX_AREA = 2**62  # flat indices r * n + c (and their differences) must fit in int64
 
 
 def as_board(
@@ -121,7 +129,12 @@ def validate_tour(
     ...
     knightgraph.exceptions.InvalidTourError: not closed: the last square ... is not a knight's move from the first square a1
     """
+    _check_form(tour)
+    closed = check_closed(closed)
     board = _resolve_board(tour, m, n, leaper, removed)
+    for square in (start, end):  # a bad start or end is named before any defect
+        if square is not None:
+            board.index(square)
     check_order(board, _to_flat(tour, board), closed, start=start, end=end)
 
 
@@ -146,6 +159,62 @@ def is_knight_tour(
     return True
 
 
+def describe_value(value: object) -> str:
+    """A short one-line description of any value, for error messages.
+
+    Arrays are described by dtype and shape, anything else by a shortened repr.
+
+    Examples
+    --------
+    >>> describe_value(np.zeros((3, 3)))
+    'a float64 array of shape (3, 3)'
+    >>> describe_value(list(range(100)))
+    '[0, 1, 2, 3, 4, 5, ...]'
+    """
+    if isinstance(value, np.ndarray):
+        article = "an" if str(value.dtype)[0] in "aeio" else "a"
+        return f"{article} {value.dtype} array of shape {value.shape}"
+    return " ".join(reprlib.repr(value).split())
+
+
+def check_closed(closed: object) -> bool:
+    """``closed`` as a bool; raise :class:`~knightgraph.InvalidOptionError` for anything else.
+
+    Examples
+    --------
+    >>> check_closed(True)
+    True
+    >>> check_closed("yes")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: invalid closed 'yes': expected True or False
+    """
+    if not isinstance(closed, bool | np.bool_):
+        raise InvalidOptionError(f"invalid closed {describe_value(closed)}: expected True or False")
+    return bool(closed)
+
+
+_FORMS = (
+    "expected a sequence of squares (names like 'a1' or (r, c) pairs), "
+    "an (N, 2) array of pairs or a 1-D integer array of flat indices r * n + c"
+)
+
+
+def _check_form(tour: object) -> None:
+    """Refuse, naming it, what cannot be read as a sequence of squares at all."""
+    if isinstance(tour, np.ndarray) or getattr(tour, "order", None) is not None:
+        return  # arrays are checked by dtype and shape in _to_flat; Tours are tours
+    if isinstance(tour, str | bytes | bytearray):
+        why = f"a {type(tour).__name__} is not a sequence of squares (split it into names)"
+    elif isinstance(tour, Mapping | Set):
+        why = f"a {type(tour).__name__} has no visiting order; {_FORMS}"
+    elif not isinstance(tour, Iterable):
+        why = _FORMS
+    else:
+        return
+    raise InvalidTourError(f"invalid tour {describe_value(tour)}: {why}", defect="malformed")
+
+
 def _resolve_board(
     tour: object,
     m: int | Board | None,
@@ -156,7 +225,10 @@ def _resolve_board(
     if m is None:
         board = getattr(tour, "board", None)
         if not isinstance(board, Board):
-            raise TypeError("validate_tour needs the board size unless it is given a Tour")
+            raise MissingBoardError(
+                f"no board given for the tour {describe_value(tour)}: pass the board size "
+                "m, n (only a Tour carries its own board)"
+            )
         return board
     return as_board(m, n, leaper=leaper, removed=removed)
 
@@ -175,10 +247,19 @@ def _to_flat(tour: object, board: Board) -> Flat:
 
     The order is cut just before that step: nothing after it can be the first defect.
     """
+    if board.area > _MAX_AREA:
+        raise BoardTooLargeError(
+            f"cannot check tours of the {board.m}x{board.n} board: its {board.area} squares "
+            f"are too many to number (at most 2^62)"
+        )
     order = getattr(tour, "order", None)
     if isinstance(order, np.ndarray) and getattr(tour, "board", None) == board:
         return Flat(order)
-    if isinstance(tour, np.ndarray) and tour.ndim == 1 and np.issubdtype(tour.dtype, np.integer):
+    if isinstance(tour, np.ndarray) and tour.size == 0 and tour.ndim in (1, 2):
+        return Flat(np.zeros(0, dtype=np.int64))  # no squares: the length check names it
+    if isinstance(tour, np.ndarray) and tour.ndim == 1 and tour.dtype.kind in "OU":
+        tour = tour.tolist()  # names or pairs held in an array
+    elif isinstance(tour, np.ndarray) and tour.ndim == 1 and _whole(tour):
         if _compiled_pass(tour, board):
             return Flat(tour, verified=True)
         first = _first_true((tour < 0) | (tour >= board.area))
@@ -186,9 +267,11 @@ def _to_flat(tour: object, board: Board) -> Flat:
             return Flat(tour)
         return Flat(tour[:first], first, f"(index {int(tour[first])})")
     if isinstance(tour, np.ndarray):
-        if not (tour.ndim == 2 and tour.shape[1] == 2 and np.issubdtype(tour.dtype, np.integer)):
+        if not (tour.ndim == 2 and tour.shape[1] == 2 and _whole(tour)):
             raise InvalidTourError(
-                f"a tour array must be 1-D flat indices or (N, 2) pairs, not shape {tour.shape}"
+                f"invalid tour {describe_value(tour)}: a tour array must hold whole numbers, "
+                "1-D flat indices r * n + c or (N, 2) pairs (r, c)",
+                defect="malformed",
             )
         r, c = tour[:, 0].astype(np.int64), tour[:, 1].astype(np.int64)
         first = _first_true((r < 0) | (r >= board.m) | (c < 0) | (c >= board.n))
@@ -211,6 +294,11 @@ def _to_flat(tour: object, board: Board) -> Flat:
     return Flat((r[:first] * board.n + c[:first]), first, name)
 
 
+def _whole(array: NDArray[Any]) -> bool:
+    """True for arrays of whole numbers (signed or unsigned, never booleans)."""
+    return bool(np.issubdtype(array.dtype, np.integer))
+
+
 def _to_pairs(tour: Any) -> list[tuple[int, int]]:
     """Python ``(r, c)`` pairs from pairs or algebraic names; malformed items are named."""
     pairs = []
@@ -218,8 +306,13 @@ def _to_pairs(tour: Any) -> list[tuple[int, int]]:
         try:
             pairs.append(coerce_square(item))
         except InvalidSquareError:
+            hint = ""
+            if isinstance(item, int | np.integer) and not isinstance(item, bool):
+                hint = " (flat indices r * n + c must come as a 1-D integer numpy array)"
             raise InvalidTourError(
-                f"square #{k + 1} {item!r} is not a square", defect="malformed", step=k
+                f"square #{k + 1} {describe_value(item)} is not a square{hint}",
+                defect="malformed",
+                step=k,
             ) from None
     return pairs
 
@@ -299,6 +392,8 @@ def _compiled_pass(order: NDArray[Any], board: Board) -> bool:
     check = kernels().check
     if check is None or order.dtype not in (np.int32, np.int64) or len(order) < 4096:
         return False
+    if len(order) != board.num_squares:
+        return False  # not a tour, and its board-sized scratch array could be huge
     seq = np.ascontiguousarray(order)
     removed = None
     if board.removed:

@@ -184,9 +184,12 @@ def test_exhaustive_search_and_its_certificate():
     assert colours.certificate.kind == "colour-count" and colours.stats["placed"] == 0
     res = backtrack(Board(4, 4), prune=True, order="warnsdorff")
     assert res.status is Status.PROVEN_ABSENT
-    cert = res.certificate
-    assert cert.kind == "exhaustive-search" and cert.data["prune"]
-    assert cert.data["starts"] == ["a1", "b1", "b2"]  # one per symmetry class
+    # The search's own certificate cannot be re-checked: the gate replaced it by a checked
+    # SAT refutation and keeps it beside the answer.
+    assert res.certificate.kind == "sat-refutation" and res.stats["certified_by"] == "sat"
+    cert = res.stats["unchecked_certificate"]
+    assert cert["kind"] == "exhaustive-search" and cert["prune"]
+    assert cert["starts"] == ["a1", "b1", "b2"]  # one per symmetry class
 
 
 def test_budgets_abort():

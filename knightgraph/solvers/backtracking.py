@@ -23,8 +23,11 @@ Examples
 >>> pruned = backtrack(Board(5, 5), start="a1", prune=True)
 >>> pruned.tour == res.tour, pruned.stats["placed"] < res.stats["placed"]
 (True, True)
->>> backtrack(Board(4, 4), prune=True, order="warnsdorff").reason
-'no open tour on 4x4: a complete depth-first search (..., pruned) found no tour from any start'
+>>> res = backtrack(Board(4, 4), prune=True, order="warnsdorff")
+>>> res.reason
+'no open tour on 4x4: a complete depth-first search (..., pruned) found no tour from any start; re-proved for the independent checker: a SAT solver refuted ...'
+>>> res.certificate.kind, res.stats["unchecked_certificate"]["kind"]
+('sat-refutation', 'exhaustive-search')
 """
 
 from __future__ import annotations

@@ -37,9 +37,10 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..board import Board, Square, SquareLike
-from ..exceptions import InvalidOptionError, InvalidSquareError, KnightGraphError
+from ..exceptions import InternalError, InvalidOptionError, InvalidSquareError
 from ..resources import require_memory
 from ..tour import Certificate, SearchResult, Status, Tour
+from ..verify import check_closed
 
 __all__ = [
     "Budget",
@@ -89,15 +90,13 @@ class Problem:
     ) -> Problem:
         """Parse and check the request: ``closed`` a bool, the ends on the board, not
         removed, and distinct."""
-        if not isinstance(closed, bool | np.bool_):
-            raise InvalidOptionError(f"invalid closed {closed!r}: expected True or False")
         s = None if start is None else board.index(start)
         t = None if end is None else board.index(end)
         if s is not None and s == t and board.num_squares > 1:
             raise InvalidSquareError(
                 f"invalid end {board.name(t)}: the start and the end are the same square"
             )
-        return cls(board, bool(closed), s, t)
+        return cls(board, check_closed(closed), s, t)
 
     def describe(self) -> str:
         """E.g. ``'closed tour on 8x8 from d4'``."""
@@ -203,7 +202,9 @@ class Budget:
     ) -> Budget:
         """A budget from user input: ``timeout`` >= 0 seconds, ``limit`` >= 0 units."""
         if timeout is not None and not (
-            isinstance(timeout, int | float) and 0 <= timeout < math.inf
+            isinstance(timeout, int | float)
+            and not isinstance(timeout, bool)
+            and 0 <= timeout < math.inf
         ):
             raise InvalidOptionError(f"invalid timeout {timeout!r}: expected seconds >= 0")
         if limit is not None and (
@@ -366,7 +367,7 @@ def _check_answer(problem: Problem, result: SearchResult) -> None:
         or (problem.end is not None and int(tour.order[-1]) != problem.end)
     )
     if wrong:
-        raise KnightGraphError(
+        raise InternalError(
             f"internal error: {result.method} returned {tour!r} for a {problem.describe()}"
         )
 
@@ -406,11 +407,14 @@ def _certified(problem: Problem, budget: Budget, result: SearchResult) -> Search
     deadline = Budget(budget.timeout, None, budget.progress, budget.started)
     depth = _DEPTH.set(_DEPTH.get() + 1)  # the SAT call is gated here, not by itself
     try:
-        refuted = get_solver("sat")(board, closed=problem.closed, budget=deadline, **_ends(problem))
+        ends = _ends(problem)
+        refuted = get_solver("sat")(
+            board, closed=problem.closed, start=ends["start"], end=ends["end"], budget=deadline
+        )
     finally:
         _DEPTH.reset(depth)
     if refuted.status is Status.FOUND:
-        raise KnightGraphError(
+        raise InternalError(
             f"internal error: {result.method} reported no {problem.describe()}, "
             f"but the SAT solver found one"
         )
@@ -421,7 +425,11 @@ def _certified(problem: Problem, budget: Budget, result: SearchResult) -> Search
                 Status.PROVEN_ABSENT,
                 certificate=refuted.certificate,
                 method=result.method,
-                stats={**result.stats, "certified_by": "sat"},
+                stats={
+                    **result.stats,
+                    "certified_by": "sat",
+                    "unchecked_certificate": result.certificate.to_dict(),
+                },
                 reason=f"{result.reason}; re-proved for the independent checker: "
                 f"{refuted.certificate.reason}",
             )

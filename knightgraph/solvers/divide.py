@@ -35,6 +35,9 @@ Boards
   stored whole.
 * A requested start: closed tours are re-rooted; open tours on boards with a
   closed tour are the closed tour from the start without its closing move.
+  A requested end is honoured for closed tours without a start (the cycle is
+  read so that it ends there); with a start, or for an open tour, an end is
+  refused with :class:`~knightgraph.InvalidOptionError` (use ``auto`` or ``sat``).
   On odd boards the block holding the start is replaced by a closed tour of
   that block minus the start (solved by SAT with the joins' moves forced),
   and the tour leaves the start for a neighbour; on strips a short strip
@@ -70,8 +73,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..board import KNIGHT, Board
+from ..exceptions import InternalError, InvalidOptionError, InvalidTourError
 from ..existence import closed_tour_exists, open_tour_exists
+from ..resources import require_memory
 from ..tour import Certificate, SearchResult, Status
+from ..verify import check_closed, describe_value
 from .base import Budget, Problem, get_solver, solver
 
 __all__ = [
@@ -121,10 +127,25 @@ def codes_from_order(
     ((2, 1), (1, 2))
     >>> hex(codes[1, 0])  # a2 ends the path: low nibble 15 (no move on), high: back
     '0x7f'
+    >>> codes_from_order(3, 4, [0, 1], False)
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidTourError: step 1 of the order (a1 to b1) is not a knight's move
 
+    Raises
+    ------
+    InvalidBoardError
+        For sizes that are not whole numbers >= 1 (BoardTooLargeError when
+        the codes would not fit in memory).
+    InvalidTourError
+        For an order that is not 1-D whole numbers on the board, visits a
+        square twice, or has a step that is not a knight's move.
     """
-    codes = np.full(rows * cols, REMOVED, dtype=np.uint8)
-    seq = np.asarray(order, dtype=np.int64)
+    board = Board(rows, cols)  # checks the sizes, naming them
+    closed = check_closed(closed)
+    require_memory(board.area, f"the neighbour codes of {rows}x{cols}")
+    seq = _order_indices(order, board)
+    codes = np.full(board.area, REMOVED, dtype=np.uint8)
     if len(seq) == 0:
         return codes.reshape(rows, cols)
     codes[seq] = (NONE << 4) | NONE
@@ -133,12 +154,46 @@ def codes_from_order(
     for u, v in pairs:
         table = _direction_table()
         dr, dc = v // cols - u // cols, v % cols - u % cols
-        forward, backward = table[dr + 2, dc + 2], table[2 - dr, 2 - dc]
+        bad = (np.abs(dr) > 2) | (np.abs(dc) > 2)
+        forward = np.where(bad, -1, table[np.clip(dr + 2, 0, 4), np.clip(dc + 2, 0, 4)])
+        backward = np.where(bad, -1, table[np.clip(2 - dr, 0, 4), np.clip(2 - dc, 0, 4)])
         if (forward < 0).any():
-            raise ValueError("the order has a step that is not a knight's move")
+            k = int(np.argmax(forward < 0))
+            a, b = board.name(int(u[k])), board.name(int(v[k]))
+            where = "the closing step" if closed and k == len(seq) - 1 else f"step {k + 1}"
+            raise InvalidTourError(
+                f"{where} of the order ({a} to {b}) is not a knight's move",
+                defect="bad-move", step=k + 1,
+            )  # fmt: skip
         codes[u] = (codes[u] & 0xF0) | forward  # u's first nibble: its successor
         codes[v] = (codes[v] & 0x0F) | (backward << 4)  # v's second nibble: its predecessor
     return codes.reshape(rows, cols)
+
+
+def _order_indices(order: object, board: Board) -> NDArray[np.int64]:
+    """``order`` as distinct flat indices of ``board``, or InvalidTourError naming the defect."""
+    try:
+        seq = np.asarray(order)
+    except (TypeError, ValueError, OverflowError):
+        seq = np.asarray(None)
+    if seq.size == 0 and seq.ndim == 1:
+        return np.zeros(0, dtype=np.int64)
+    if seq.ndim != 1 or not np.issubdtype(seq.dtype, np.integer):
+        raise InvalidTourError(
+            f"invalid order {describe_value(order)}: expected 1-D whole-number flat indices",
+            defect="malformed",
+        )
+    off = (seq < 0) | (seq >= board.area)
+    if off.any():
+        k = int(np.argmax(off))
+        raise InvalidTourError(
+            f"square #{k + 1} (index {int(seq[k])}) of the order is off the "
+            f"{board.m}x{board.n} board", defect="off-board", step=k,
+        )  # fmt: skip
+    seq = seq.astype(np.int64)
+    if len(np.unique(seq)) != len(seq):
+        raise InvalidTourError("the order visits a square twice", defect="repeated")
+    return seq
 
 
 @functools.cache
@@ -168,12 +223,74 @@ def follow_codes(
     new array with room for every square not removed, ``int32`` where the
     board allows) is full.  Returns the part of ``out`` written.
 
+    Raises
+    ------
+    InvalidOptionError
+        For codes that are not a 2-D ``uint8`` array whose moves stay on the
+        board, a start off the board, ``first`` not 0 or 1, or an ``out``
+        that is not a contiguous writeable 1-D ``int32``/``int64`` array (the
+        compiled walk relies on all of these).
+
     Examples
     --------
     >>> codes = codes_from_order(3, 4, [8, 6, 0, 9, 7, 1, 10, 3, 5, 11, 2, 4], False)
     >>> follow_codes(codes, 4).tolist()  # from the other end
     [4, 2, 11, 5, 3, 10, 1, 7, 9, 0, 6, 8]
+    >>> follow_codes(codes, 12)
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: invalid start 12: expected a flat index in 0..11
     """
+    _check_codes(codes)
+    size = codes.size
+    if isinstance(start, bool) or not isinstance(start, int | np.integer) or not 0 <= start < size:
+        raise InvalidOptionError(
+            f"invalid start {describe_value(start)}: expected a flat index in 0..{size - 1}"
+        )
+    if isinstance(first, bool) or first not in (0, 1):
+        raise InvalidOptionError(f"invalid first {describe_value(first)}: expected 0 or 1")
+    if out is not None and not (
+        isinstance(out, np.ndarray) and out.ndim == 1 and out.dtype in (np.int32, np.int64)
+        and out.flags.c_contiguous and out.flags.writeable
+    ):  # fmt: skip
+        raise InvalidOptionError(
+            f"invalid out {describe_value(out)}: expected a contiguous writeable 1-D int32 "
+            "or int64 array"
+        )
+    return _follow(codes, int(start), first=int(first), out=out)
+
+
+def _check_codes(codes: object) -> None:
+    """Refuse codes the compiled walk could follow off the array (it does no bounds checks)."""
+    if not (isinstance(codes, np.ndarray) and codes.ndim == 2 and codes.dtype == np.uint8
+            and codes.size > 0):  # fmt: skip
+        raise InvalidOptionError(
+            f"invalid codes {describe_value(codes)}: expected a 2-D uint8 array of neighbour codes"
+        )
+    m, n = codes.shape
+    flat = codes.reshape(-1)
+    steps = np.array(DIRECTIONS + ((0, 0),) * 8, dtype=np.int64)
+    for lo in range(0, flat.size, _CHUNK):
+        chunk = flat[lo : lo + _CHUNK]
+        r, c = np.divmod(np.arange(lo, lo + len(chunk), dtype=np.int64), n)
+        for nibble in (chunk & 15, chunk >> 4):
+            move = nibble < 8
+            dr, dc = steps[nibble, 0], steps[nibble, 1]
+            off = move & ((r + dr < 0) | (r + dr >= m) | (c + dc < 0) | (c + dc >= n))
+            if off.any():
+                k = lo + int(np.argmax(off))
+                raise InvalidOptionError(
+                    f"invalid codes: the code {int(flat[k]):#04x} of square {divmod(k, n)} "
+                    f"leads off the {m}x{n} board"
+                )
+
+
+_CHUNK = 1 << 20
+"""Squares per vectorised pass when codes are checked (bounds the temporary memory)."""
+
+
+def _follow(codes: Codes, start: int, *, first: int = 0, out: NDArray[Any] | None = None) -> Any:
+    """:func:`follow_codes` without the checks, for codes this module built."""
     from .kernels import kernels
 
     cols = codes.shape[1]
@@ -203,6 +320,10 @@ def structure_moves(h: int, w: int, corners: str = "tl tr bl br") -> list[tuple[
         "bl": [((h - 1, 1), (h - 3, 0)), ((h - 1, 2), (h - 2, 0))],
         "br": [((h - 1, w - 2), (h - 3, w - 1)), ((h - 1, w - 3), (h - 2, w - 1))],
     }
+    if not isinstance(corners, str) or not set(corners.split()) <= set(moves):
+        raise InvalidOptionError(
+            f"invalid corners {describe_value(corners)}: expected names from 'tl tr bl br'"
+        )
     return [move for corner in corners.split() for move in moves[corner]]
 
 
@@ -574,7 +695,7 @@ def _strip_around(h: int, n: int, kind: str, start: Square, budget: Budget) -> C
     def accept(order: list[int]) -> bool:
         codes = expanded(order)
         start_at = _any_square(codes) if hole else r * n + c
-        return len(follow_codes(codes, start_at)) == area
+        return len(_follow(codes, start_at)) == area
 
     for lanes in (2, 3):
         order = block_tour(h, width, closed=hole, removed=[local] if hole else [],
@@ -602,10 +723,10 @@ def divide(
 
     Parameters
     ----------
-    board, closed, start, seed, limit, timeout
+    board, closed, start, end, seed, limit, timeout
         The common solver signature (``seed`` is unused: the construction is
-        deterministic).  An ``end`` is not supported: such requests are
-        ABORTED with the reason (use ``auto`` or ``sat``).
+        deterministic).  An ``end`` is taken only for a closed tour without a
+        start (the cycle is read so that it ends there).
     delegate : bool
         Hand what no construction serves to ``auto`` on boards up to
         :data:`FALLBACK_LIMIT` squares (default); ``auto`` itself calls
@@ -619,6 +740,12 @@ def divide(
         PROVEN_ABSENT where no tour exists (the certificate comes from
         ``auto``: colour counts, Schwenk's partition, or a checked SAT
         refutation on the small boards); ABORTED otherwise.
+
+    Raises
+    ------
+    InvalidOptionError
+        For an ``end`` with a ``start`` or for an open tour (no construction
+        can honour it: use ``auto`` or ``sat``), or ``delegate`` not a bool.
 
     Notes
     -----
@@ -634,8 +761,17 @@ def divide(
     """
     del seed
     board = problem.board
-    if problem.end is not None:
-        return problem.aborted("divide does not take an end square (use auto or sat)")
+    if not isinstance(delegate, bool):
+        raise InvalidOptionError(
+            f"invalid delegate {describe_value(delegate)}: expected True or False"
+        )
+    if problem.end is not None and (not problem.closed or problem.start is not None):
+        raise InvalidOptionError(
+            f"method divide does not take --end/end ({board.name(problem.end)}) for "
+            + ("a closed tour with a start" if problem.closed else "an open tour")
+            + ": use method auto or sat (divide honours an end only for closed tours "
+            "without a start)"
+        )
     if not _standard(board):
         return problem.aborted("divide builds tours of plain knight boards (and odd boards "
                                "minus a corner)")  # fmt: skip
@@ -644,15 +780,15 @@ def divide(
         codes = _corner_board(m, n)
         if codes is None:
             return problem.aborted("no stored construction for this board minus a1")
-        order = follow_codes(codes, _any_square(codes) if problem.start is None else problem.start)
-        return _found(problem, order)
+        anywhere = _any_square(codes) if problem.start is None else problem.start
+        return _found(problem, _read_cycle(codes, anywhere, problem.end))
     if not (closed_tour_exists(m, n) if problem.closed else open_tour_exists(m, n)):
         return _delegate(problem, budget, "no construction applies", delegate)
     if problem.start is not None and min(m, n) <= 4:  # Schwenk's partition decides many starts
         certificate = _checked_obstruction(problem)
         if certificate is not None:
             return problem.absent(certificate)
-    order = _construct(board, problem.closed, problem.start, budget)
+    order = _construct(board, problem.closed, problem.start, budget, problem.end)
     if order is None:
         if budget.out_of_time():
             return problem.aborted("the time ran out")
@@ -661,7 +797,12 @@ def divide(
 
 
 def _found(problem: Problem, order: Any) -> SearchResult:
-    order.flags.writeable = False
+    """FOUND: the order (and the array it is a view of) is handed to the Tour read-only,
+    so that it is not copied."""
+    base = order
+    while isinstance(base, np.ndarray):
+        base.flags.writeable = False
+        base = base.base
     return problem.found(order, {"squares": len(order)})
 
 
@@ -694,7 +835,8 @@ def _delegate(problem: Problem, budget: Budget, why: str, delegate: bool) -> Sea
         return problem.absent(certificate)
     if board.num_squares > FALLBACK_LIMIT or not delegate:
         return problem.aborted(f"divide: {why}")
-    result = get_solver("auto")(board, closed=problem.closed, start=start, budget=budget)
+    end = None if problem.end is None else board.square(problem.end)
+    result = get_solver("auto")(board, closed=problem.closed, start=start, end=end, budget=budget)
     if result.status is Status.FOUND and result.tour is not None:
         return problem.found(result.tour.order, {"fallback": result.method})
     return result
@@ -716,8 +858,10 @@ def _oriented_strip(m: int, n: int, kind: str) -> Codes | None:
     return None if codes is None else _transposed(codes)
 
 
-def _construct(board: Board, closed: bool, start: int | None, budget: Budget) -> Any:
-    """The order of a tour of the requested kind, or None."""
+def _construct(
+    board: Board, closed: bool, start: int | None, budget: Budget, end: int | None = None
+) -> Any:
+    """The order of a tour of the requested kind, or None (``end`` only for closed tours)."""
     m, n = board.m, board.n
     if m * n == 1:
         return np.zeros(1, dtype=np.int32)
@@ -725,7 +869,7 @@ def _construct(board: Board, closed: bool, start: int | None, budget: Budget) ->
         codes = _grid_board(m, n) if min(m, n) >= 5 else _oriented_strip(m, n, "closed")
         if codes is None:
             return None
-        return follow_codes(codes, 0 if start is None else start)
+        return _read_cycle(codes, 0 if start is None else start, end)
     short = min(m, n)
     corner = _corner_board(m, n) if m % 2 and n % 2 else None
     if corner is not None and (start is None or start == 0):
@@ -733,7 +877,7 @@ def _construct(board: Board, closed: bool, start: int | None, budget: Budget) ->
     if start is None and short in (3, 4):
         codes = _oriented_strip(m, n, "open")
         if codes is not None:
-            return follow_codes(codes, _path_end(codes))
+            return _follow(codes, _path_end(codes))
         return None
     if start is None:
         return None
@@ -754,7 +898,20 @@ def _construct(board: Board, closed: bool, start: int | None, budget: Budget) ->
         codes = _transposed(codes)
     if kind == "hole":
         return _open_from_hole(codes, square)
-    return follow_codes(codes, start)
+    return _follow(codes, start)
+
+
+def _read_cycle(codes: Codes, start: int, end: int | None) -> Any:
+    """The closed tour held in ``codes`` read from ``start``, or, given ``end``, read so
+    that it ends there: from a cycle neighbour of ``end``, walking away from it."""
+    if end is None:
+        return _follow(codes, start)
+    cols = codes.shape[1]
+    dr, dc = DIRECTIONS[int(codes.reshape(-1)[end]) & 15]
+    after = end + dr * cols + dc
+    dr, dc = DIRECTIONS[int(codes.reshape(-1)[after]) & 15]
+    back = after + dr * cols + dc == end
+    return _follow(codes, after, first=1 if back else 0)
 
 
 def _path_end(codes: Codes) -> int:
@@ -772,8 +929,8 @@ def _open_from_hole(codes: Codes, hole: Square) -> Any:
             first = (r + dr) * n + (c + dc)
             break
     else:  # pragma: no cover - a hole of a tour always has a neighbour
-        raise AssertionError("the hole has no neighbour")
+        raise InternalError(f"divide: the hole {hole} has no neighbour on the tour")
     order = np.empty(m * n, dtype=np.int32 if m * n < 2**31 else np.int64)
     order[0] = r * n + c
-    follow_codes(codes, first, out=order[1:])
+    _follow(codes, first, out=order[1:])
     return order

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from .._native import load_library, python_only
+from ..exceptions import InvalidOptionError
 
 __all__ = [
     "DFS_EXHAUSTED",
@@ -54,6 +55,10 @@ __all__ = [
 ]
 
 DFS_RUNNING, DFS_FOUND, DFS_EXHAUSTED = 0, 1, 2
+PYTHON_DFS_CHUNK = 1 << 15
+"""Placements per call of the plain-Python search that :func:`kernels` hands out
+(a few hundredths of a second): the caller checks its budget between calls, which
+it would otherwise do only after its compiled-size chunk, seconds later."""
 _MASK = (1 << 64) - 1
 Array = np.ndarray[Any, Any]
 
@@ -118,6 +123,16 @@ def dfs_python(
             break
     counters[:] = (depth, placed, tried)
     return status
+
+
+@functools.wraps(dfs_python)
+def _dfs_python_chunked(
+    targets: Array, closers: Array, path: Array, cursor: Array, visited: Array,
+    counters: Array, end: int, closed: bool, stop: int,
+) -> int:  # fmt: skip
+    """:func:`dfs_python` returning (RUNNING) after :data:`PYTHON_DFS_CHUNK` placements at most."""
+    stop = min(stop, int(counters[1]) + PYTHON_DFS_CHUNK)
+    return dfs_python(targets, closers, path, cursor, visited, counters, end, closed, stop)
 
 
 def _keep_smallest(cand: list[int], values: list[int]) -> list[int]:
@@ -274,6 +289,12 @@ def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
                          ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]  # fmt: skip
 
     def follow(codes: Array, delta: Array, start: int, first: int, out: Array) -> int:
+        # The C walk checks no bounds: refuse what would make it read or write outside.
+        if not 0 <= start < len(codes) or len(delta) != 16:
+            raise InvalidOptionError(f"invalid start {start} for {len(codes)} codes")
+        if out.dtype not in (np.int32, np.int64) or not out.flags.c_contiguous:
+            raise InvalidOptionError(f"invalid out array: {out.dtype}, contiguous "
+                                     f"{out.flags.c_contiguous}; expected int32 or int64")  # fmt: skip
         pointer = out.ctypes.data
         wide = out.dtype == np.int64
         return int(c_follow(codes, delta, start, first, None if wide else pointer,
@@ -287,6 +308,10 @@ def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
 
     def check(order: Array, m: int, n: int, leaper: tuple[int, int], removed: Any) -> int:
         """-1 when ``order`` passes every step check, else the first failing position."""
+        if order.dtype not in (np.int32, np.int64) or not order.flags.c_contiguous:
+            raise InvalidOptionError(f"invalid order array: {order.dtype}; expected int32 or int64")
+        if removed is not None and (removed.dtype != np.uint8 or removed.size != m * n):
+            raise InvalidOptionError("invalid removed mask: expected one uint8 per square")
         wide = order.dtype == np.int64
         seen = np.zeros(m * n, dtype=np.uint8)
         mask = None if removed is None else removed.ctypes.data
@@ -308,6 +333,9 @@ def _compiled() -> Kernels | None:
 def kernels() -> Kernels:
     """The compiled kernels when built (and not disabled), else the Python ones.
 
+    The Python search is handed out in short chunks (:data:`PYTHON_DFS_CHUNK`
+    placements a call), so that a timeout holds although it is slower.
+
     Examples
     --------
     >>> kernels().dfs.__name__ in ("dfs", "dfs_python")
@@ -317,4 +345,4 @@ def kernels() -> Kernels:
         compiled = _compiled()
         if compiled is not None:
             return compiled
-    return Kernels(dfs_python, walk_python, follow_python, compiled=False)
+    return Kernels(_dfs_python_chunked, walk_python, follow_python, compiled=False)

@@ -31,18 +31,23 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import itertools
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from ..board import Board
+from ..exceptions import SearchAbortedError
 from ..existence import colour_obstruction
+from ..resources import require_memory
 from ..tour import SearchResult
 from .base import Budget, Problem, solver
 
-__all__ = ["DEFAULT_SOLVER", "HamiltonCNF", "Outcome", "sat"]
+__all__ = ["DEFAULT_SOLVER", "HamiltonCNF", "Outcome", "cnf_bytes", "sat"]
 
 DEFAULT_SOLVER = "cadical195"
 """The python-sat solver used unless another is named (CaDiCaL 1.9.5)."""
@@ -54,7 +59,21 @@ DIRECT_LIMIT = 64
 """Up to this many literals, "at most two" is written out triple by triple."""
 
 CONFLICT_SLICE = 20_000
-"""Conflicts per solver call between budget checks (about a tenth of a second)."""
+"""Most conflicts per solver call between budget checks."""
+
+SLICE_SECONDS = 0.1
+"""Under a timeout, each solver call is sized to last about this long."""
+
+FIRST_SLICE = 100
+"""Conflicts of the first solver call under a timeout, before the pace is known."""
+
+ENCODE_CHECK = 256
+"""Squares written to the CNF between two looks at the clock."""
+
+BYTES_PER_CLAUSE = 300
+"""What one clause costs while the CNF is built and solved (the solver's copy, its watches
+and learnt clauses; and the Python list when :attr:`HamiltonCNF.clauses` keeps it): measured
+on 100x100 and 200x200 boards, with a margin."""
 
 
 @dataclass
@@ -79,6 +98,18 @@ class HamiltonCNF:
         A python-sat solver name (default :data:`DEFAULT_SOLVER`).
     proof : bool
         Ask the solver for a DRUP proof (for certificates of absence).
+    keep_clauses : bool, optional
+        Keep every clause in :attr:`clauses` (default: when ``proof`` is asked
+        for; a certificate needs them, a search does not, and on large boards
+        they are most of the memory).
+    budget : Budget, optional
+        Its timeout also bounds writing the CNF: past it the constructor raises
+        :class:`~knightgraph.SearchAbortedError` (the clock is read every
+        :data:`ENCODE_CHECK` squares).
+    lucky : bool
+        Let CaDiCaL try its "lucky" assignments at every call (default, as the
+        stored blocks of ``divide`` were made).  Off, large boards solve up to
+        10x faster: the lucky phases cost a pass over the whole CNF per call.
 
     Attributes
     ----------
@@ -86,7 +117,10 @@ class HamiltonCNF:
         The variables: edge ``k`` (variable ``k + 1``) joins these two vertices;
         vertex ``m * n`` is the hub.
     clauses : list of list of int
-        Every clause given to the solver, in order (the CNF of a certificate).
+        Every clause given to the solver, in order (the CNF of a certificate);
+        empty unless ``keep_clauses``.
+    num_clauses : int
+        How many clauses the solver was given.
     """
 
     def __init__(
@@ -98,12 +132,16 @@ class HamiltonCNF:
         *,
         solver: str = DEFAULT_SOLVER,
         proof: bool = False,
+        keep_clauses: bool | None = None,
+        budget: Budget | None = None,
+        lucky: bool = True,
     ) -> None:
         from pysat.solvers import Solver
 
         self.board = board
         self.closed = closed
         self.hub = board.area
+        self._budget = budget if budget is not None and budget.timeout is not None else None
         self.vertices = np.flatnonzero(board.available()).tolist()
         self.edges = self._graph_edges(board)
         if not closed:
@@ -119,13 +157,49 @@ class HamiltonCNF:
         self.auxiliary = False  # True once a counter with auxiliary variables is used
         self.cut_sets: list[list[int]] = []  # the vertex set S of each cut clause, in order
         self.clauses: list[list[int]] = []
+        self.keep_clauses = proof if keep_clauses is None else keep_clauses
+        self.num_clauses = 0
+        self._pace: float | None = None  # seconds per conflict, measured under a timeout
         self.solver_name = solver
+        self._check_clock("the SAT encoding", 0)
         self.solver = Solver(name=solver, with_proof=proof)
-        if solver == "cadical195":  # CaDiCaL's "unsat" configuration: 2x faster refutations
-            self.solver.solver.configure({"stabilize": 0, "walk": 0})
+        # A bound method of the solver itself (the wrapper only forwards): a third faster.
+        engine = getattr(self.solver, "solver", self.solver)
+        self._add_clause = engine.add_clause
+        # python-sat's CaDiCaL classes raise NotImplementedError on interrupt().
+        self._interruptible = not type(engine).__name__.startswith("Cadical")
         self.rounds = 0
-        for literals in self.incident.values():
-            self._add_all(self._exactly_two(literals))
+        try:
+            self._encode(start, end, lucky)
+        except BaseException:
+            self.solver.delete()
+            raise
+
+    def _check_clock(self, what: str, done: int) -> None:
+        """Raise :class:`SearchAbortedError` when the budget's timeout has passed."""
+        budget = self._budget
+        if budget is not None and budget.out_of_time():
+            raise SearchAbortedError(
+                f"{what} stopped at the timeout of {budget.timeout:g} s "
+                f"({done:,} of {len(self.vertices):,} squares written)"
+            )
+
+    def _encode(self, start: int | None, end: int | None, lucky: bool) -> None:
+        """Write "exactly two tour edges at every vertex" and the required ends."""
+        closed = self.closed
+        if self.solver_name == "cadical195":
+            # CaDiCaL's "unsat" configuration: 2x faster refutations.
+            options = {"stabilize": 0, "walk": 0}
+            if not lucky:
+                options["lucky"] = 0
+            self.solver.solver.configure(options)
+        for done, (vertex, literals) in enumerate(self.incident.items()):
+            if done % ENCODE_CHECK == 0:
+                self._check_clock("the SAT encoding", done)
+            if vertex == self.hub and len(literals) > DIRECT_LIMIT:
+                self._add_all(self._hub_clauses(literals))
+            else:
+                self._add_all(self._exactly_two(literals))
         if not closed:
             for square in (start, end):
                 if square is not None:
@@ -163,8 +237,38 @@ class HamiltonCNF:
             return [[]]  # unsatisfiable: a vertex with fewer than two possible tour edges
         if k <= DIRECT_LIMIT:
             at_least = [[x for x in literals if x != skip] for skip in literals]
-            return at_least + [[-a, -b, -c] for a, b, c in itertools.combinations(literals, 3)]
+            at_most: list[list[int]] = (-np.asarray(literals)[_triples(k)]).tolist()
+            return at_least + at_most
         return self._counter("equals", literals, 2)
+
+    def _hub_clauses(self, literals: Sequence[int]) -> list[list[int]]:
+        """Clauses for "exactly two hub edges" for a hub with many edges, in O(k) clauses.
+
+        "At least two" is written as "at least one": every square has exactly
+        two tour edges, so the hub's edges number ``2 * squares - 2 * (edges
+        between squares)``, an even number; at least one and at most two means
+        two.  "At most two" is Sinz's sequential counter (auxiliary variables:
+        no certificate, see :attr:`auxiliary`), written with numpy.
+        """
+        x = np.asarray(literals, dtype=np.int64)
+        k = len(x)
+        # s[i, j]: at least j + 1 of x[0..i] are true (i < k - 1, j in {0, 1}).
+        s = self.top + 1 + np.arange(2 * (k - 1), dtype=np.int64).reshape(k - 1, 2)
+        self.top += 2 * (k - 1)
+        self.auxiliary = True
+        mid = np.arange(1, k - 1)
+        xi, prev, here = x[mid], s[mid - 1], s[mid]
+        clauses: list[list[int]] = [list(literals), [-int(x[0]), int(s[0, 0])], [-int(s[0, 1])]]
+        for block in (
+            np.stack([-xi, here[:, 0]], axis=1),
+            np.stack([-prev[:, 0], here[:, 0]], axis=1),
+            np.stack([-xi, -prev[:, 0], here[:, 1]], axis=1),
+            np.stack([-prev[:, 1], here[:, 1]], axis=1),
+            np.stack([-xi, -prev[:, 1]], axis=1),
+        ):
+            clauses += block.tolist()
+        clauses.append([-int(x[-1]), -int(s[-1, 1])])
+        return clauses
 
     def _counter(self, kind: str, literals: Sequence[int], bound: int) -> list[list[int]]:
         """A sequential-counter cardinality constraint; its auxiliary variables
@@ -187,9 +291,17 @@ class HamiltonCNF:
         self._add_all(self._counter("atmost", literals, bound))
 
     def _add_all(self, clauses: Iterable[list[int]]) -> None:
-        for clause in clauses:
-            self.clauses.append(clause)
-            self.solver.add_clause(clause)
+        add = self._add_clause
+        if self.keep_clauses:
+            keep = self.clauses.append
+            for clause in clauses:
+                keep(clause)
+                add(clause)
+                self.num_clauses += 1
+        else:
+            for clause in clauses:
+                add(clause)
+                self.num_clauses += 1
 
     # -------------------------------------------------------------- solving
     def solve(self, assumptions: Sequence[int] = (), budget: Budget | None = None) -> Outcome:
@@ -206,27 +318,67 @@ class HamiltonCNF:
             cycles = self._cycles(self.solver.get_model())
             if len(cycles) == 1:
                 return Outcome("sat", self._tour_order(cycles[0]), self.rounds)
+            if budget is not None and budget.out_of_time():
+                return Outcome("aborted", rounds=self.rounds)  # before the cuts: O(board) each
             self.cut_sets.extend(cycles)
             self._add_all(self._cut(cycle) for cycle in cycles)
 
     def _solve_once(self, assumptions: list[int], budget: Budget | None) -> bool | None:
         """One solver call; None when the budget runs out first.
 
-        CaDiCaL cannot be interrupted from another thread, so a timeout or a
-        conflict limit is honoured by solving in slices of
-        :data:`CONFLICT_SLICE` conflicts (the solver keeps what it learnt
-        between slices) and checking the budget in between.
+        CaDiCaL 1.9.5 cannot be interrupted (python-sat's ``interrupt`` raises
+        NotImplementedError for it), so a timeout or a conflict limit is
+        honoured by solving in slices of conflicts (the solver keeps what it
+        learnt between slices) and checking the budget in between: never more
+        conflicts than the limit has left, and, under a timeout, as many as
+        take about :data:`SLICE_SECONDS` at the pace measured so far (at most
+        half the time left).  Solvers that can be interrupted (MiniSat,
+        Glucose, ...) are also interrupted by a timer at the deadline.
         """
         self.rounds += 1
         if budget is None or (budget.timeout is None and budget.limit is None):
             return bool(self.solver.solve(assumptions=assumptions))
         while True:
-            if budget.exceeded(self.conflicts()):
+            done = self.conflicts()
+            if budget.exceeded(done):
                 return None
-            self.solver.conf_budget(CONFLICT_SLICE)
-            answer = self.solver.solve_limited(assumptions=assumptions)
+            self.solver.conf_budget(self._slice(budget, done))
+            began = time.monotonic()
+            answer = self._solve_limited(assumptions, budget)
+            spent = self.conflicts() - done
+            if spent > 0:
+                self._pace = (time.monotonic() - began) / spent
             if answer is not None:
                 return bool(answer)
+
+    def _slice(self, budget: Budget, done: int) -> int:
+        """Conflicts for the next solver call under ``budget`` (``done`` so far)."""
+        size = CONFLICT_SLICE
+        if budget.limit is not None:
+            size = min(size, budget.limit - done)
+        left = budget.remaining()
+        if left is not None:
+            target = min(SLICE_SECONDS, left / 2)
+            size = min(size, FIRST_SLICE if self._pace is None else int(target / self._pace))
+        return max(1, size)
+
+    def _solve_limited(self, assumptions: list[int], budget: Budget) -> bool | None:
+        """``solve_limited``, interrupted at the deadline when the solver allows it."""
+        left = budget.remaining()
+        answer: bool | None
+        if left is None or not self._interruptible:
+            answer = self.solver.solve_limited(assumptions=assumptions)
+            return answer
+        import threading
+
+        timer = threading.Timer(left, self.solver.interrupt)
+        timer.start()
+        try:
+            answer = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            return answer
+        finally:
+            timer.cancel()
+            self.solver.clear_interrupt()
 
     def conflicts(self) -> int:
         """Conflicts met by the solver so far (the unit of a SAT ``limit``)."""
@@ -266,7 +418,8 @@ class HamiltonCNF:
         """
         inside = set(cycle)
         edges = self.edges
-        leaving = {k for v in cycle for k in self.incident[v] if not set(edges[k - 1]) <= inside}
+        leaving = {k for v in cycle for k in self.incident[v]
+                   if edges[k - 1][0] not in inside or edges[k - 1][1] not in inside}  # fmt: skip
         return sorted(leaving)
 
     def _tour_order(self, cycle: list[int]) -> list[int]:
@@ -285,6 +438,43 @@ class HamiltonCNF:
         self.solver.delete()
 
 
+def cnf_bytes(
+    board: Board,
+    closed: bool = False,
+    start: int | None = None,
+    end: int | None = None,
+    keep_clauses: bool = False,
+) -> int:
+    """About the bytes that building and solving :class:`HamiltonCNF` takes, before any is built.
+
+    Counts the clauses from the squares' degrees (``d`` "at least" clauses and
+    ``C(d, 3)`` "at most" clauses at a square with ``d`` moves, five per square
+    for the hub's counter), at :data:`BYTES_PER_CLAUSE` each, twice that when
+    the clauses are kept as Python lists too.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> cnf_bytes(Board(8, 8), closed=True) < 2**20 < cnf_bytes(Board(300, 300)) // 1000
+    True
+    """
+    degree = (board.move_table() >= 0).sum(axis=1)[board.available()].astype(np.int64)
+    hub = 0
+    if not closed:
+        degree = degree + 1
+        ends = sum(x is not None for x in (start, end))
+        hub = 2 if ends == 2 else (5 * board.num_squares if board.num_squares > DIRECT_LIMIT
+                                   else board.num_squares ** 3 // 6)  # fmt: skip
+    clauses = int((degree + degree * (degree - 1) * (degree - 2) // 6).sum()) + hub
+    return clauses * BYTES_PER_CLAUSE * (2 if keep_clauses else 1)
+
+
+@functools.cache
+def _triples(k: int) -> np.ndarray[Any, Any]:
+    """The index triples of ``range(k)`` in :func:`itertools.combinations` order."""
+    return np.array(list(itertools.combinations(range(k), 3)), dtype=np.int64).reshape(-1, 3)
+
+
 def _solution_path(outcome: Outcome, start: int | None) -> list[int]:
     """The order oriented from ``start`` (an open tour may come out backwards)."""
     order = outcome.order
@@ -293,7 +483,7 @@ def _solution_path(outcome: Outcome, start: int | None) -> list[int]:
     return order
 
 
-@solver("sat", exact=True, bytes_per_square=3000, fixed_bytes=64 * 2**20,
+@solver("sat", exact=True, bytes_per_square=16_000, fixed_bytes=64 * 2**20,
         summary="SAT (python-sat, CaDiCaL) with lazy cut constraints; checked refutations")  # fmt: skip
 def sat(
     problem: Problem,
@@ -324,7 +514,7 @@ def sat(
     SearchResult
         FOUND; PROVEN_ABSENT with a ``"sat-refutation"`` certificate (the
         clauses, the cut sets and the DRUP proof) that the independent checker
-        (:mod:`knightgraph.certcheck`) accepted before it is returned; or
+        (:mod:`knightgraph.certcheck`) re-checks in the solver gate; or
         ABORTED on the budget.
 
     Notes
@@ -334,8 +524,17 @@ def sat(
     (no tour), or with several cycles, whose cut constraints join the CNF.
     30x30 closed tours take about a tenth of a second, 100x100 about half a
     second; refuting a closed tour of 4 x 100 about the same.
+
+    The budget holds in every phase.  The memory the CNF needs is estimated
+    before it is built (:func:`cnf_bytes`; :class:`~knightgraph.BoardTooLargeError`
+    when it cannot fit).  Writing it reads the clock every
+    :data:`ENCODE_CHECK` squares (a 200x200 board has 3.8 million clauses:
+    about 5 s).  The solver runs in slices of conflicts that never pass the
+    ``limit`` and, under a timeout, last about :data:`SLICE_SECONDS` each, and
+    the cut rounds stop at the timeout too; so ``timeout`` is honoured within
+    a fraction of a second and ``limit=10`` means ten conflicts.
     """
-    from ..proofs import check, degree_obstruction, sat_refutation
+    from ..proofs import degree_obstruction, sat_refutation
 
     del seed
     board = problem.board
@@ -352,14 +551,19 @@ def sat(
     # there, a refutation is repeated with logging on.
     logged = board.num_squares <= PROOF_LIMIT
     while True:
-        cnf = HamiltonCNF(board, problem.closed, problem.start, problem.end, solver=solver,
-                          proof=logged)  # fmt: skip
+        require_memory(cnf_bytes(board, problem.closed, problem.start, problem.end, logged),
+                       f"the SAT encoding of a {problem.describe()}")  # fmt: skip
+        try:
+            cnf = HamiltonCNF(board, problem.closed, problem.start, problem.end, solver=solver,
+                              proof=logged, budget=budget, lucky=logged)  # fmt: skip
+        except SearchAbortedError as stop:
+            return problem.aborted(str(stop), {"rounds": 0, "clauses": 0, "conflicts": 0})
         try:
             outcome = cnf.solve(budget=budget)
-            stats = {"rounds": outcome.rounds, "clauses": len(cnf.clauses),
+            stats = {"rounds": outcome.rounds, "clauses": cnf.num_clauses,
                      "conflicts": cnf.conflicts()}  # fmt: skip
             if outcome.status == "sat":
-                return problem.found(_oriented(outcome.order, problem), stats)
+                return problem.found(outcome.order, stats)
             if outcome.status == "aborted":
                 why = budget.exceeded(cnf.conflicts()) or "stopped"
                 return problem.aborted(f"the SAT solver {why}", stats)
@@ -372,22 +576,6 @@ def sat(
     if certificate is None:
         return problem.aborted("the SAT solver refuted a CNF with a counter encoding, which the "
                                "independent checker cannot re-check", stats)  # fmt: skip
-    accepted, why = check(certificate, board, closed=problem.closed, start=start, end=end)
-    if not accepted:
-        return problem.aborted(f"the SAT refutation did not check: {why}", stats)
-    return problem.absent(certificate, stats)
+    return problem.absent(certificate, stats)  # checked by the solver gate
 
 
-def _oriented(order: list[int], problem: Problem) -> list[int]:
-    """The tour in the direction the request needs (a cycle can be read both ways)."""
-    start, end = problem.start, problem.end
-    if problem.closed:
-        first = order[0] if start is None else start
-        at = order.index(first)
-        order = order[at:] + order[:at]
-        if end is not None and order[-1] != end:
-            order = order[:1] + order[:0:-1]
-        return order
-    if (start is not None and order[0] != start) or (end is not None and order[-1] != end):
-        order = order[::-1]
-    return order
