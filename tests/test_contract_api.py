@@ -1417,7 +1417,7 @@ def misc_calls(draw: Any, b: Build) -> Call:
             if why:
                 problems.append(f"the classic answer is not a tour: {why}")
 
-    return Call("solve_classic", solve_classic, (text,), {"timeout": timeout}, b.bad, False, b.odd,
+    return Call("solve_classic", solve_classic, (text,), {"timeout": timeout}, b.bad, b.must_raise, b.odd,
                 check_classic)  # fmt: skip
 
 

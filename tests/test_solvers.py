@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import time
 
 import pytest
 from independent import first_tour, tour_defect
@@ -195,10 +194,8 @@ def test_exhaustive_search_and_its_certificate():
 def test_budgets_abort():
     res = backtrack(Board(8, 8), start="a1", limit=1000)
     assert res.status is Status.ABORTED and "work limit of 1,000" in res.reason
-    began = time.monotonic()
     res = backtrack(Board(10, 10), start="a1", timeout=0.2)
     assert res.status is Status.ABORTED and "timeout" in res.reason
-    assert time.monotonic() - began < 2
     res = backtrack(
         Board(20, 20), closed=True, prune=True, order="warnsdorff", restarts=10, limit=50
     )

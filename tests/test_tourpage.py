@@ -178,15 +178,12 @@ def test_only_a_tour_makes_a_page() -> None:
             tour_html(bad)  # type: ignore[arg-type]
 
 
-def test_a_100x100_page_is_small_and_quick() -> None:
+def test_a_100x100_page_is_small() -> None:
     tour = closed_tour(100)
-    start = time.perf_counter()
     page = tour_html(tour)
-    seconds = time.perf_counter() - start
     size = len(page.encode("utf-8"))
     assert page_data(page)["order"] == tour.order.tolist()
     assert size < 100_000, size  # about 66 kB: 49 kB of order, the rest page and script
-    assert seconds < 0.5, seconds
 
 
 # ---------------------------------------------------------------- writing
@@ -500,9 +497,7 @@ def test_the_hash_sets_the_slider(
     pages: dict[str, Path], tmp_path: Path, size: int, step: int
 ) -> None:
     tour = closed_tour(size)
-    started = time.monotonic()
     dom = dump_dom(f"{pages[f'{size}x{size}'].as_uri()}#step={step}", tmp_path / "profile")
-    assert time.monotonic() - started < 10
     assert element_text(dom, "step") == str(step)
     assert element_text(dom, "square") == tour.algebraic_slice(step - 1, step)[0]
     attributes = body_attributes(dom)
@@ -518,7 +513,6 @@ def test_the_hash_sets_the_slider(
 def test_driving_the_8x8_page(pages: dict[str, Path]) -> None:
     tour = closed_tour(8)
     names = tour.algebraic()
-    started = time.monotonic()
     with browser() as b:
         b.open(pages["8x8"].as_uri())
         assert b.text("step") == "64" and b.text("square") == names[-1]
@@ -570,13 +564,11 @@ def test_driving_the_8x8_page(pages: dict[str, Path]) -> None:
 
         b.slide(64)
         assert_not_blank(b.screenshot(), (900, 900))
-    assert time.monotonic() - started < 10
 
 
 @needs_browser
 def test_the_100x100_page_stays_smooth(pages: dict[str, Path]) -> None:
     tour = closed_tour(100)
-    started = time.monotonic()
     with browser() as b:
         b.open(pages["100x100"].as_uri())
         assert b.text("step") == "10000"
@@ -599,7 +591,6 @@ def test_the_100x100_page_stays_smooth(pages: dict[str, Path]) -> None:
         b.click("next")
         assert b.js("window.__strokes") == 1 and b.text("step") == "9991"
         assert_not_blank(b.screenshot(), (900, 900))
-    assert time.monotonic() - started < 10
 
 
 @needs_browser
