@@ -705,13 +705,7 @@ def _check_draw_output(args: argparse.Namespace, *, page: bool = False) -> None:
 
         if not animation.writers.is_available("ffmpeg"):
             raise _UsageError("cannot write MP4: ffmpeg is not installed (write a .gif)")
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        raise _UsageError(f"cannot write {path!r}: no such folder {folder!r}")
-    if os.path.isdir(path):
-        raise _UsageError(f"cannot write {path!r}: it is a folder")
-    if not os.access(folder, os.W_OK):
-        raise _UsageError(f"cannot write {path!r}: permission denied")
+    _check_output_path(path, "-o")
 
 
 def _is_page(path: str) -> bool:
