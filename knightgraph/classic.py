@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from .board import Board
 from .exceptions import InvalidBoardError, TourFormatError
 from .solvers.backtracking import backtrack
+from .solvers.base import Budget
 from .tour import SearchResult, Status
 
 __all__ = ["SEED_002_MOVES", "ClassicAnswer", "solve_classic"]
@@ -52,6 +53,7 @@ def solve_classic(text: str, *, timeout: float | None = None) -> ClassicAnswer:
     InvalidBoardError, InvalidSquareError
         For a size below 1 or squares off the board.
     """
+    Budget.make(timeout)  # a bad timeout is refused before any work
     if not isinstance(text, str):
         raise TourFormatError(f"invalid input {text!r}: expected the text of three lines")
     lines = [line.strip() for line in text.splitlines() if line.strip()]

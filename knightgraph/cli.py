@@ -21,7 +21,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, NoReturn
 
 from . import __version__
@@ -974,8 +974,11 @@ def _cmd_count(args: argparse.Namespace) -> int:
             symmetry = None
             if args.symmetry:
                 with _executor(args) as executor:
-                    left = None if args.timeout is None else max(
-                        0.0, args.timeout - (time.monotonic() - began))  # one budget for both
+                    left = (
+                        None
+                        if args.timeout is None
+                        else max(0.0, args.timeout - (time.monotonic() - began))
+                    )  # one budget for both
                     symmetry = count_symmetric(board, closed=args.closed, timeout=left,
                                                executor=executor)  # fmt: skip
     except SearchAbortedError as err:
@@ -1049,7 +1052,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     with _sigterm_unwinds():
-        return _run(parser, args)
+        code = _run(parser, args)
+    if argv is None and code in (130, 128 + signal.SIGTERM):
+        _exit_at_once(code)
+    return code
+
+
+def _exit_at_once(code: int) -> NoReturn:
+    """Leave the process now, after an interruption, with the one-line message already out.
+
+    The interpreter's exit hooks would try to wake a process pool whose workers were
+    just killed, and may print a traceback about a closed pipe after our one line.
+    Only the command itself (``argv`` from the process) exits this way.
+    """
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        with suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -1117,7 +1138,7 @@ def _sigterm_unwinds() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-_VALUE_FLAGS = ("--moves", "--start", "--end", "--remove")
+_VALUE_FLAGS = ("--moves", "--start", "--end", "--remove", "--leaper")
 
 
 def _attach_dash_values(argv: Sequence[str]) -> list[str]:

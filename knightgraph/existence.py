@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from .board import Board, Square, SquareLike
 from .tour import Certificate
+from .verify import check_closed
 
 __all__ = [
     "Verdict",
@@ -216,6 +217,7 @@ def colour_obstruction(
     True
     """
     start, end = requested_ends(board, start, end)
+    closed = check_closed(closed)
     if not board.alternates_colour:
         return None
     zeros, ones = board.color_counts()

@@ -378,6 +378,12 @@ class ProcessExecutor(Executor):
                 process.kill()
         for process in processes:
             process.join(timeout=5)
+        # Let the pool's manager thread see its workers gone and close its wake-up pipe,
+        # so that the interpreter's exit hook finds nothing left to wake (else it can
+        # print a traceback about a closed pipe after the one-line message).
+        manager = getattr(pool, "_executor_manager_thread", None)  # private, stable
+        if manager is not None:
+            manager.join(timeout=5)
 
 
 class DaskExecutor(Executor):

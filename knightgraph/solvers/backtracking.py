@@ -507,9 +507,7 @@ def _compiled_run(search: _Search, start: int) -> list[int] | None:
             return None
 
 
-def _oracle_search(
-    problem: Problem, search: _Search, starts: list[int]
-) -> SearchResult:
+def _oracle_search(problem: Problem, search: _Search, starts: list[int]) -> SearchResult:
     """The first tour of plain search in the fixed order, found by a SAT oracle.
 
     Plain depth-first search meets the first tour in the first child (in move

@@ -211,6 +211,8 @@ class Budget:
             isinstance(limit, bool) or not isinstance(limit, int) or limit < 0
         ):
             raise InvalidOptionError(f"invalid limit {limit!r}: expected a whole number >= 0")
+        if progress is not None and not callable(progress):
+            raise InvalidOptionError(f"invalid progress {progress!r}: expected a function")
         return cls(timeout, limit, progress)
 
     def remaining(self) -> float | None:
@@ -316,6 +318,10 @@ def solver(
                     + (f": it takes {', '.join(sorted(known))}" if known else "")
                 )
             problem = Problem.make(board, closed, start, end)
+            if seed is not None and (
+                isinstance(seed, bool) or not isinstance(seed, int | np.integer)
+            ):
+                raise InvalidOptionError(f"invalid seed {seed!r}: expected a whole number")
             budget = options.pop("budget", None) or Budget.make(
                 timeout, limit, options.pop("progress", None)
             )

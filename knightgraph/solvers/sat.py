@@ -577,5 +577,3 @@ def sat(
         return problem.aborted("the SAT solver refuted a CNF with a counter encoding, which the "
                                "independent checker cannot re-check", stats)  # fmt: skip
     return problem.absent(certificate, stats)  # checked by the solver gate
-
-
