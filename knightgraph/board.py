@@ -81,8 +81,8 @@ def file_name(c: int) -> str:
     >>> [file_name(c) for c in (0, 7, 25, 26, 27, 51, 52, 701, 702)]
     ['a', 'h', 'z', 'aa', 'ab', 'az', 'ba', 'zz', 'aaa']
     """
-    if c < 0:
-        raise InvalidSquareError(f"invalid file {c}: files are numbered from 0")
+    if isinstance(c, bool) or not isinstance(c, int | np.integer) or c < 0:
+        raise InvalidSquareError(f"invalid file {c!r}: files are whole numbers from 0")
     letters = []
     k = c + 1
     while k:
@@ -115,6 +115,8 @@ def square_name(r: int, c: int) -> str:
     >>> square_name(0, 0), square_name(7, 7), square_name(0, 26)
     ('a1', 'h8', 'aa1')
     """
+    if isinstance(r, bool) or not isinstance(r, int | np.integer) or r < 0:
+        raise InvalidSquareError(f"invalid rank {r!r}: ranks are whole numbers from 0")
     return f"{file_name(c)}{r + 1}"
 
 
@@ -269,6 +271,10 @@ class Board:
         self.leaper, self._offsets = _leaper_offsets(leaper)
         if isinstance(removed, str):
             removed = [removed]
+        if not isinstance(removed, Iterable) or isinstance(removed, bytes | dict):
+            raise InvalidSquareError(
+                f"invalid removed {removed!r}: expected a list of squares like ['a1', (2, 3)]"
+            )
         squares = {self._checked(s) for s in removed}
         if len(squares) == self.m * self.n:
             raise InvalidBoardError(f"invalid board: all {len(squares)} squares are removed")
@@ -429,8 +435,14 @@ class Board:
         >>> Board(8, 8).square(27)
         (3, 3)
         """
-        if not 0 <= index < self.area:
-            raise InvalidSquareError(f"invalid square index {index}: outside 0..{self.area - 1}")
+        if (
+            isinstance(index, bool)
+            or not isinstance(index, int | np.integer)
+            or not 0 <= index < self.area
+        ):
+            raise InvalidSquareError(
+                f"invalid square index {index!r}: expected a whole number in 0..{self.area - 1}"
+            )
         r, c = divmod(int(index), self.n)
         return r, c
 
