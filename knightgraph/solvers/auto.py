@@ -80,10 +80,7 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
         boards give up or the budget runs out.
     """
     board = problem.board
-    ends = {
-        "start": None if problem.start is None else board.square(problem.start),
-        "end": None if problem.end is None else board.square(problem.end),
-    }
+    ends = problem.ends()
     certificate = quick_obstruction(board, closed=problem.closed, **ends)
     if certificate is not None:  # checked, like every certificate, by the solver gate
         return _explained(problem.absent(certificate), problem)

@@ -98,6 +98,14 @@ class Problem:
             )
         return cls(board, check_closed(closed), s, t)
 
+    def ends(self) -> dict[str, Square | None]:
+        """The requested ends as ``(r, c)`` squares, keyed ``start`` and ``end``."""
+        board = self.board
+        return {
+            "start": None if self.start is None else board.square(self.start),
+            "end": None if self.end is None else board.square(self.end),
+        }
+
     def describe(self) -> str:
         """E.g. ``'closed tour on 8x8 from d4'``."""
         text = f"{'closed' if self.closed else 'open'} tour on {self.board.m}x{self.board.n}"
@@ -413,7 +421,7 @@ def _certified(problem: Problem, budget: Budget, result: SearchResult) -> Search
     deadline = Budget(budget.timeout, None, budget.progress, budget.started)
     depth = _DEPTH.set(_DEPTH.get() + 1)  # the SAT call is gated here, not by itself
     try:
-        ends = _ends(problem)
+        ends = problem.ends()
         refuted = get_solver("sat")(
             board, closed=problem.closed, start=ends["start"], end=ends["end"], budget=deadline
         )
@@ -451,16 +459,7 @@ def _check_certificate(problem: Problem, certificate: Certificate) -> tuple[bool
     """The independent checker's verdict on ``certificate`` for this request."""
     from ..proofs import check
 
-    return check(certificate, problem.board, closed=problem.closed, **_ends(problem))
-
-
-def _ends(problem: Problem) -> dict[str, Square | None]:
-    """The requested ends as ``(r, c)`` squares, for calls that take squares."""
-    board = problem.board
-    return {
-        "start": None if problem.start is None else board.square(problem.start),
-        "end": None if problem.end is None else board.square(problem.end),
-    }
+    return check(certificate, problem.board, closed=problem.closed, **problem.ends())
 
 
 def available_methods() -> list[str]:
