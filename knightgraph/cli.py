@@ -172,6 +172,7 @@ def _build_parser() -> argparse.ArgumentParser:
     table.add_argument(
         "--timeout", type=float, metavar="SEC", help="seconds allowed to each search (then '?')"
     )
+    _add_total_timeout(table)
     _add_executor(table)
     table.set_defaults(run=_cmd_table)
 
@@ -196,6 +197,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_kind(sweep)
     _add_search_options(sweep, default_method="warnsdorff")
     sweep.add_argument("--format", default="text", choices=("text", "json"))
+    _add_total_timeout(sweep)
     _add_executor(sweep)
     sweep.set_defaults(run=_cmd_sweep)
 
@@ -429,7 +431,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
     with _progress("boards", unit=" boards", total=rows * cols) as progress, \
             _executor(args) as executor:  # fmt: skip
         table = existence_table(
-            rows, cols, timeout=args.timeout, executor=executor,
+            rows, cols, timeout=args.timeout, total_timeout=args.total_timeout, executor=executor,
             progress=None if progress is None else lambda done, total: progress({"done": done}),
         )  # fmt: skip
     print(json.dumps(table.to_dict()) if args.format == "json" else table.text())
@@ -537,6 +539,8 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------- sweep
 def _cmd_sweep(args: argparse.Namespace) -> int:
+    import numpy as np
+
     from .explore import sweep
     from .solvers import solver_info
 
@@ -547,28 +551,30 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
             _executor(args) as executor:  # fmt: skip
         result = sweep(
             board, method=args.method, closed=args.closed, timeout=args.timeout,
-            seed=args.seed, limit=args.limit, executor=executor,
+            total_timeout=args.total_timeout, seed=args.seed, limit=args.limit, executor=executor,
             progress=None if progress is None else lambda done, total: progress({"done": done}),
             **options,
         )  # fmt: skip
+    stopped = EXIT_UNKNOWN if result.not_started else EXIT_OK
+    if result.not_started:
+        print(f"stopped at the total timeout: {result.not_started:,} start squares not tried",
+              file=sys.stderr)  # fmt: skip
     if args.format == "json":
         print(json.dumps(result.to_dict()))
-        return EXIT_OK
-    rows = result.ok.tolist()
+        return stopped
     available = board.available().reshape(board.m, board.n)
+    cells = np.where(result.ok, ".", "X")
+    cells[~available] = " "
     label = len(str(board.m))
-    for r in range(board.m - 1, -1, -1):
-        cells = "".join(
-            ("." if rows[r][c] else "X") if available[r, c] else " " for c in range(board.n)
-        )
-        print(f"{str(r + 1).rjust(label)} | {cells}")
-    failed = result.failed_squares()
+    lines = (f"{str(r + 1).rjust(label)} | {''.join(cells[r])}" for r in range(board.m - 1, -1, -1))
+    print("\n".join(lines))
+    failed = result.failed_squares(limit=21)
     shown = " ".join(failed[:20]) + (" ..." if len(failed) > 20 else "")
     print(
         f"{result.failures} of {board.num_squares} start squares failed with {args.method}"
         f" ({result.seconds:.2f} s){': ' + shown if failed else ''}"
     )
-    return EXIT_OK
+    return stopped
 
 
 # ------------------------------------------------------------------- classic
@@ -632,6 +638,7 @@ def _add_draw(sub: Any) -> None:
     table.add_argument("n", type=_size, nargs="?", metavar="N", help="largest number of files")
     table.add_argument("--timeout", type=float, metavar="SEC",
                        help="seconds allowed to each search (then '?')")  # fmt: skip
+    _add_total_timeout(table)
     _add_draw_output(table)
     table.set_defaults(run=_cmd_draw_table)
 
@@ -831,7 +838,7 @@ def _cmd_draw_table(args: argparse.Namespace) -> int:
     rows, cols = _table_size(args)
     with _progress("boards", unit=" boards", total=rows * cols) as progress:
         table = existence_table(
-            rows, cols, timeout=args.timeout,
+            rows, cols, timeout=args.timeout, total_timeout=args.total_timeout,
             progress=None if progress is None else lambda done, total: progress({"done": done}),
         )  # fmt: skip
     save_figure(draw_existence_table(table), args.output, dpi=args.dpi)
@@ -844,6 +851,12 @@ def _cmd_draw_table(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------- count, starts, ends
+def _add_total_timeout(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--total-timeout", type=float, metavar="SEC",
+                   help="seconds for the whole run: no search starts after SEC, each gets at "
+                   "most what is left, and what was not decided is '?' (exit 3)")  # fmt: skip
+
+
 def _add_executor(p: argparse.ArgumentParser) -> None:
     where = p.add_mutually_exclusive_group()
     where.add_argument(
@@ -886,9 +899,11 @@ def _preflight(args: argparse.Namespace) -> None:
         check_workers(args.workers)
     if getattr(args, "dask", None) is not None:
         check_dask_address(args.dask)
-    timeout = getattr(args, "timeout", None)
-    if timeout is not None and not (math.isfinite(timeout) and timeout >= 0):
-        raise _UsageError(f"invalid --timeout {timeout:g}: expected seconds >= 0")
+    for flag in ("timeout", "total_timeout"):
+        seconds = getattr(args, flag, None)
+        if seconds is not None and not (math.isfinite(seconds) and seconds >= 0):
+            name = "--" + flag.replace("_", "-")
+            raise _UsageError(f"invalid {name} {seconds:g}: expected seconds >= 0")
     for flag in ("limit", "attempts"):
         value = getattr(args, flag, None)
         if value is not None and value < (1 if flag == "attempts" else 0):
@@ -950,6 +965,7 @@ def _add_map_options(p: argparse.ArgumentParser) -> None:
         help="count the tours per square too (default: on boards of at most 36 squares)",
     )
     p.add_argument("--timeout", type=float, metavar="SEC", help="seconds allowed to each square")
+    _add_total_timeout(p)
     p.add_argument("--format", default="text", choices=("text", "json"))
     _add_executor(p)
 
@@ -1032,7 +1048,7 @@ def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **wh
             _executor(args) as executor:  # fmt: skip
         result = make(
             board, closed=args.closed, executor=executor, timeout=args.timeout,
-            counts="auto" if args.counts is None else args.counts,
+            total_timeout=args.total_timeout, counts="auto" if args.counts is None else args.counts,
             progress=None if progress is None else lambda done, total: progress({"done": done}),
             **where,
         )  # fmt: skip

@@ -61,6 +61,9 @@ class SweepResult:
         (False for removed squares).
     statuses : dict
         How many searches ended FOUND, PROVEN_ABSENT and ABORTED.
+    not_started : int
+        Start squares never searched because the total timeout had passed
+        (counted as ABORTED too).
     """
 
     board: Board
@@ -70,16 +73,18 @@ class SweepResult:
     ok: np.ndarray[Any, Any]
     seconds: float
     statuses: dict[str, int] = field(default_factory=dict)
+    not_started: int = 0
 
     @property
     def failures(self) -> int:
         """Start squares (on the board) from which no tour was found."""
         return self.board.num_squares - int(self.ok.sum())
 
-    def failed_squares(self) -> list[str]:
-        """The failed start squares, by name, in flat-index order."""
+    def failed_squares(self, limit: int | None = None) -> list[str]:
+        """The failed start squares, by name, in flat-index order (the first ``limit``)."""
         available = self.board.available().reshape(self.board.m, self.board.n)
-        return [square_name(int(r), int(c)) for r, c in np.argwhere(available & ~self.ok)]
+        failed = np.flatnonzero(available & ~self.ok)[:limit]
+        return [square_name(*divmod(int(i), self.board.n)) for i in failed]
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``knightgraph sweep --format json``: ``rows, cols, ok, failures,
@@ -94,6 +99,7 @@ class SweepResult:
             "method": self.method,
             "options": self.options,
             "statuses": self.statuses,
+            "not_started": self.not_started,
         }
 
 
@@ -151,15 +157,27 @@ def sweep(
                    f"a sweep of {board.m}x{board.n} ({board.num_squares:,} start squares)")  # fmt: skip
     ok = np.zeros((board.m, board.n), dtype=bool)
     statuses = {status.name: 0 for status in Status}
-    squares = board.squares()
+    flat = np.flatnonzero(board.available())
+    if len(flat):  # bad options are refused before any work, even with no time left for it
+        find_tour(board, closed=closed, start=board.square(int(flat[0])), method=method,
+                  timeout=0, **options)  # fmt: skip
     began = time.perf_counter()
     clock = (timeout, _wall_deadline(total_timeout))
-    tasks = [(board, closed, square, method, clock, options) for square in squares]
-    for square, status in zip(squares, _map(executor, _sweep_one, tasks, progress), strict=True):
-        ok[square] = status is Status.FOUND
+
+    def task(i: int) -> tuple[Any, ...]:
+        return (board, closed, board.square(int(flat[i])), method, clock, options)
+
+    results = _map(executor, _sweep_one, len(flat), task, progress, clock[1])
+    skipped = len(flat) - len(results)  # not started: the total timeout had passed
+    for i, status in enumerate(results):
+        if status is None:
+            skipped += 1
+            continue
+        ok.flat[flat[i]] = status is Status.FOUND
         statuses[status.name] += 1
+    statuses[Status.ABORTED.name] += skipped
     return SweepResult(board, closed, method, dict(options), ok, time.perf_counter() - began,
-                       statuses)  # fmt: skip
+                       statuses, skipped)  # fmt: skip
 
 
 BYTES_PER_START = 400
@@ -326,7 +344,9 @@ def existence_table(
     began = time.perf_counter()
     sizes = list(itertools.product(range(1, rows + 1), range(1, cols + 1)))
     clock = (timeout, _wall_deadline(total_timeout))
-    results = _map(executor, _decide_cell_task, [(m, n, clock) for m, n in sizes], progress)
+    results = _map(executor, _decide_cell_task, len(sizes), lambda i: (*sizes[i], clock), progress,
+                   clock[1])  # fmt: skip
+    results += [_undecided_cell(m, n) for m, n in sizes[len(results):]]
     cells = dict(zip(sizes, results, strict=True))
     return ExistenceTable(rows, cols, cells, time.perf_counter() - began)
 
@@ -343,24 +363,55 @@ def table_bytes(rows: int, cols: int) -> int:
     return 2 * BYTES_PER_TOUR_SQUARE * squares + 3 * BYTES_PER_RESULT * rows * cols
 
 
+MAP_CHUNK = 1024
+"""Tasks handed to the executor at a time: the next chunk is made only when it is needed,
+and none is started once the total timeout has passed."""
+
+
 def _map(
     executor: Executor | None,
     fn: Callable[[Any], Any],
-    tasks: list[Any],
+    count: int,
+    task: Callable[[int], Any],
     progress: Callable[[int, int], None] | None,
+    deadline: float | None,
 ) -> list[Any]:
+    """``[fn(task(i)) for i in range(count)]``, run a chunk at a time on ``executor``.
+
+    Once ``deadline`` (:func:`time.time`) has passed no further chunk is made or
+    started, and the results stop there (a prefix of the list; the rest were not
+    started), so that a run over millions of squares stops within a chunk of
+    its deadline instead of walking every square.
+    """
     from .parallel import SerialExecutor
 
-    return (executor or SerialExecutor()).map(fn, tasks, progress=progress)
+    run = executor or SerialExecutor()
+    out: list[Any] = []
+    while len(out) < count and (deadline is None or time.time() < deadline):
+        base = len(out)
+        part = [task(i) for i in range(base, min(count, base + MAP_CHUNK))]
+        report = None
+        if progress is not None:
+            def report(done: int, _: int, base: int = base) -> None:
+                progress(base + done, count)
+        out.extend(run.map(fn, part, progress=report))
+    if progress is not None and len(out) < count:
+        progress(count, count)
+    return out
 
 
-def _sweep_one(task: tuple[Board, bool, Square, str, Clock, dict[str, Any]]) -> Status:
+def _sweep_one(task: tuple[Board, bool, Square, str, Clock, dict[str, Any]]) -> Status | None:
     board, closed, square, method, clock, options = task
     timeout = _allowed(clock)
     if clock[1] is not None and timeout == 0:
-        return Status.ABORTED
+        return None  # not started: the total timeout had passed
     return find_tour(board, closed=closed, start=square, method=method, timeout=timeout,
                      **options).status  # fmt: skip
+
+
+def _undecided_cell(m: int, n: int) -> Cell:
+    """The cell of a board not started before the total timeout."""
+    return Cell(m, n, "?", {"closed": _not_started()}, [])
 
 
 def _decide_cell_task(task: tuple[int, int, Clock]) -> Cell:
@@ -618,9 +669,13 @@ def _tour_map(
         images = {board.square(int(p[sq[0] * board.n + sq[1]])) for p in sym}
         representative[sq] = min(images)
     clock = (timeout, _wall_deadline(total_timeout))
-    tasks = [(board, kind, closed, start, sq, clock, bool(counts) and representative[sq] == sq)
-             for sq in candidates]  # fmt: skip
-    results = _map(executor, _map_cell, tasks, progress)
+    results = _map(
+        executor, _map_cell, len(candidates),
+        lambda i: (board, kind, closed, start, candidates[i], clock,
+                   bool(counts) and representative[candidates[i]] == candidates[i]),
+        progress, clock[1],
+    )  # fmt: skip
+    results += [(_not_started(), None)] * (len(candidates) - len(results))
     ok = np.zeros((board.m, board.n), dtype=bool)
     evidence: dict[Square, SearchResult] = {}
     table = np.full((board.m, board.n), None, dtype=object) if counts else None

@@ -441,6 +441,15 @@ class Build:
             except ValueError:
                 self.timeout = None
 
+    def total_timeout_option(self, good: list[str], *, percent: int = 30) -> None:
+        """``--total-timeout`` of the commands that run a search per square or board: always
+        (valid) on a huge board, where ``--timeout`` alone bounds each search, not the run."""
+        if self.huge:
+            self.opt("--total-timeout", self.pick(good[:1]))
+        elif self.chance(percent):
+            token = self.value(good, ["-1", "nan", "abc", "", "-0.5", "1s"], ["inf", "1e400"])
+            self.opt("--total-timeout", token)
+
     def executor(self, percent: int = 8) -> None:
         if self.chance(percent):
             token = self.value(["1", "2", "0"],
@@ -627,6 +636,7 @@ def table_cases(draw: Any) -> Case:
     if b.chance(60):
         b.n = b.size(1, 5)
     b.timeout_option(["0.5", "1"], percent=70)
+    b.total_timeout_option(["1", "0.5", "0"])
     if b.chance(50):
         b.opt("--format", b.value(["json", "text"], ["xml"], percent=5))
     b.executor(percent=10)
@@ -686,6 +696,7 @@ def map_cases(draw: Any) -> Case:
     if b.chance(20):
         b.opt(b.pick(["--counts", "--no-counts"]))
     b.timeout_option(["0.2", "0.5"], percent=75)
+    b.total_timeout_option(["1", "0.5", "0"])
     if b.chance(60):
         b.opt("--format", b.value(["json", "text"], ["xml"], percent=5))
     b.executor(percent=10)
@@ -707,6 +718,7 @@ def sweep_cases(draw: Any) -> Case:
     if method in ("divide",) or (method == "warnsdorff" and b.closed):
         b.case.odd = True
     b.timeout_option(["0.1", "0.2"], percent=85)
+    b.total_timeout_option(["1", "0.5", "0"])
     if b.chance(60):
         b.opt("--format", b.value(["json", "text"], ["xml"], percent=5))
     b.executor(percent=10)

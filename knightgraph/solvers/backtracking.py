@@ -104,30 +104,43 @@ class _Search:
     warnsdorff: bool
     prune: bool
     memo: set[int] | None
-    targets: list[list[int]] = field(init=False)
-    shifts: list[tuple[int, int]] = field(init=False)
-    full: int = field(init=False)
-    sparse: list[int] = field(init=False)
-    visited: bytearray = field(init=False)
+    targets: list[list[int]] = field(init=False, default_factory=list)
+    shifts: list[tuple[int, int]] = field(init=False, default_factory=list)
+    full: int = field(init=False, default=0)
+    sparse: list[int] = field(init=False, default_factory=list)
+    visited: bytearray = field(init=False, default_factory=bytearray)
     stats: dict[str, Any] = field(default_factory=lambda: {"placed": 0, "tried": 0})
     noise: list[float] = field(default_factory=list)
     next_check: int = 0
     memo_cap: int = 0
+    kernel_arrays: tuple[np.ndarray[Any, Any], ...] | None = None
 
     def __post_init__(self) -> None:
+        self.memo_cap = min(_MEMO_CAP, _MEMO_BYTES // (self.problem.board.area // 8 + 64))
+
+    def tables(self) -> None:
+        """Build the per-square lists and bit sets of the pure-Python search (once), checking
+        the budget between the steps: on a board of millions of squares each takes a while,
+        and the compiled plain search never needs them."""
+        if self.targets:
+            return
         board = self.problem.board
+        self._check_budget(self.stats["placed"], self.stats["tried"])
         position = {move: j for j, move in enumerate(board.offsets)}
         table = board.move_table()[:, [position[m] for m in self.moves]]
-        self.targets = table.tolist()
-        self.visited = bytearray(board.area)
+        self._check_budget(self.stats["placed"], self.stats["tried"])
         self.full = _bits(board.available())
         where = schwenk_partition(board) if self.prune else None
         self.sparse = [] if where is None else [_bits(partition_mask(board, where))]
         n = board.n
-        self.shifts = [
-            (_bits(table[:, j] >= 0), dr * n + dc) for j, (dr, dc) in enumerate(self.moves)
-        ]
-        self.memo_cap = min(_MEMO_CAP, _MEMO_BYTES // (board.area // 8 + 64))
+        shifts = []
+        for j, (dr, dc) in enumerate(self.moves):
+            self._check_budget(self.stats["placed"], self.stats["tried"])
+            shifts.append((_bits(table[:, j] >= 0), dr * n + dc))
+        self.shifts = shifts
+        self._check_budget(self.stats["placed"], self.stats["tried"])
+        self.visited = bytearray(board.area)
+        self.targets = table.tolist()
 
     # ------------------------------------------------------ bit-parallel sets
     def _neighbours(self, square: int) -> int:
@@ -230,6 +243,7 @@ class _Search:
 
     def run(self, start: int) -> list[int] | None:
         """Depth-first search from ``start``; the tour's order, or None if none exists."""
+        self.tables()
         total = self.problem.board.num_squares
         end = self.problem.end
         memo, prune, stats, visited = self.memo, self.prune, self.stats, self.visited
@@ -476,20 +490,51 @@ def _compiled_run(search: _Search, start: int) -> list[int] | None:
     times faster (:func:`knightgraph.solvers.kernels.dfs_python` is the
     plain-Python version of the loop).
     """
-    from .kernels import DFS_FOUND, DFS_RUNNING, kernels
-
     problem = search.problem
     board = problem.board
-    targets = board.move_table(search.moves, missing=board.area, sentinel=True)
-    total = board.num_squares
-    path = np.zeros(total, dtype=np.int32)
-    cursor = np.zeros(total, dtype=np.int8)
-    visited = np.zeros(board.area + 1, dtype=np.uint8)
-    visited[[board.area, start]] = 1
-    closers = np.zeros(board.area + 1, dtype=np.uint8)
+    if search.kernel_arrays is None:  # built once per search, reset per start in O(1)
+        search._check_budget(search.stats["placed"], search.stats["tried"])
+        targets = board.move_table(search.moves, missing=board.area, sentinel=True)
+        visited = np.zeros(board.area + 1, dtype=np.uint8)
+        visited[board.area] = 1
+        search.kernel_arrays = (
+            targets,
+            np.zeros(board.area + 1, dtype=np.uint8),  # closers
+            np.zeros(problem.board.num_squares, dtype=np.int32),  # path
+            np.zeros(problem.board.num_squares, dtype=np.int8),  # cursor
+            visited,
+        )
+    targets, closers, path, cursor, visited = search.kernel_arrays
+    if board.num_squares > 1 and not (targets[start] != board.area).any():
+        search.stats["tried"] += targets.shape[1]  # what the kernel would count: no move leads on
+        return None
+    # An exhausted run leaves every square unvisited again; only the start's entries change.
+    visited[start] = 1
+    cursor[0] = 0
     closers[targets[start]] = 1
     closers[board.area] = 0
     path[0] = start
+    try:
+        return _compiled_loop(search, targets, closers, path, cursor, visited, start)
+    finally:
+        closers[targets[start]] = 0
+        if visited[start]:  # found, or stopped by the budget: start afresh next time
+            visited[:] = 0
+            visited[board.area] = 1
+
+
+def _compiled_loop(
+    search: _Search,
+    targets: np.ndarray[Any, Any],
+    closers: np.ndarray[Any, Any],
+    path: np.ndarray[Any, Any],
+    cursor: np.ndarray[Any, Any],
+    visited: np.ndarray[Any, Any],
+    start: int,
+) -> list[int] | None:
+    from .kernels import DFS_FOUND, DFS_RUNNING, kernels
+
+    problem = search.problem
     stats = search.stats
     counters = np.array([0, stats["placed"], stats["tried"]], dtype=np.int64)
     dfs = kernels().dfs
@@ -502,7 +547,8 @@ def _compiled_run(search: _Search, start: int) -> list[int] | None:
         status = dfs(targets, closers, path, cursor, visited, counters, end, problem.closed, stop)
         stats["placed"], stats["tried"] = int(counters[1]), int(counters[2])
         if status == DFS_FOUND:
-            return path.tolist()
+            found: list[int] = path.tolist()
+            return found
         if status != DFS_RUNNING:
             return None
 
@@ -524,6 +570,7 @@ def _oracle_search(problem: Problem, search: _Search, starts: list[int]) -> Sear
     for start in starts:
         cnf = HamiltonCNF(board, search.problem.closed, start, search.problem.end)
         try:
+            search.tables()
             path = _descend(cnf, search, start, stats)
         except _Abort as stop:
             return problem.aborted(str(stop), stats)

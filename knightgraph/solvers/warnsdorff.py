@@ -207,8 +207,11 @@ class _Walk:
         self.budget = budget
         self.total = board.num_squares
         self.kernel = kernels().walk
+        self._check_setup()  # each table takes a while on millions of squares
         self.targets, self.full_degree = _tables(board, moves)
+        self._check_setup()
         self.key = _key(board, rule.key or "edge")
+        self._check_setup()
         self.chain = _squirrel_chain(board) if rule.squirrel else []
         self.degree = self.full_degree.copy()
         self.visited = np.zeros(board.area + 1, dtype=np.uint8)
@@ -245,6 +248,11 @@ class _Walk:
         moves = len(self.order)
         shift = (attempt - 1) % moves if self.rule.rotate_order else 0
         self.order = np.roll(np.arange(moves, dtype=np.int64), -shift)
+
+    def _check_setup(self) -> None:
+        why = self.budget.exceeded(0)
+        if why:
+            raise _OutOfBudget(why, 0)
 
     def check_budget(self) -> None:
         """Raise ``_OutOfBudget`` when the budget is spent."""
