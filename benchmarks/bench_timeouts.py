@@ -80,6 +80,16 @@ CASES = [
     Case("table 8 --timeout 0", 0, 64),
     Case("sweep 10 10 --method backtrack --timeout 0", 0, 100),
     Case("sweep 10 10 --method backtrack --timeout 0.2", 0.2, 100),
+    # --total-timeout bounds the whole run of the per-square commands
+    Case("sweep 10 10 --method backtrack --timeout 0.2 --total-timeout 2", 2),
+    Case("sweep 1000000 6 --timeout 0.1 --total-timeout 1", 1),  # 6 million start squares
+    Case("starts 7 7 --closed --timeout 1 --counts --total-timeout 3", 3),
+    Case("table 10 --timeout 1 --total-timeout 2", 2),
+    # setup on millions of squares checks the budget too
+    Case("tour 1000000 6 --method backtrack --timeout 0", 0),
+    Case("tour 1000000 6 --method backtrack --prune --timeout 0.3", 0.3),
+    Case("tour 1000000 6 --method warnsdorff --timeout 0.3", 0.3),
+    Case("tour 1 1000000 --method backtrack", None),  # no timeout: exhausts 500,000 starts
 ]
 
 

@@ -33,9 +33,7 @@ import contextlib
 import io
 import itertools
 import json
-import math
 import os
-import resource
 import shutil
 import signal
 import tempfile
@@ -44,15 +42,26 @@ import traceback
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
+import contract_support as support
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from contract_support import (
+    BRUTE_FORCE_SQUARES,
+    KNIGHT,
+    KNIGHT_MOVES,
+    KNOWN_TOURS,
+    KnownTour,
+    Request,
+    file_letters,
+    name,
+    parse_name,
+)
+from hypothesis import given
 from hypothesis import strategies as st
-from independent import first_tour, knight_moves, tour_defect, tour_ends
+from independent import knight_moves
 
 import knightgraph as kg
 from knightgraph import explore, formats, proofs
@@ -61,145 +70,22 @@ from knightgraph.classic import solve_classic
 from knightgraph.exceptions import KnightGraphError
 from knightgraph.parallel import get_executor
 
-KNIGHT = (1, 2)
-HANG_SECONDS = 60.0
-"""A call still running after this long is a violation (valid calls here take well under 1 s)."""
-HEADROOM = 4 << 30
-"""Address space a call may take beyond what the test process already has."""
-BRUTE_FORCE_SQUARES = 16
-CPUS = os.cpu_count() or 1
-MAX_WORKERS = 4 * CPUS + 8
 DEFAULT_CASES = 1000
 """API cases in ``make test`` (``KNIGHTGRAPH_FUZZ_API_CASES`` overrides: ``make fuzz``)."""
 NAN = float("nan")
 INF = float("inf")
 
 
-# ---------------------------------------------------------------- squares, requests
-def file_letters(c: int) -> str:
-    out = ""
-    c += 1
-    while c > 0:
-        c, rem = divmod(c - 1, 26)
-        out = chr(97 + rem) + out
-    return out
-
-
-def name(square: tuple[int, int]) -> str:
-    return f"{file_letters(square[1])}{square[0] + 1}"
-
-
+# ---------------------------------------------------------------- squares
 def as_pair(value: Any) -> tuple[int, int] | None:
     """``(r, c)`` of a square given as ``"d4"``, ``"r,c"`` or a pair (independently of knightgraph)."""
     if isinstance(value, str):
-        text = value.strip().lower()
-        if "," in text:
-            parts = text.split(",")
-            try:
-                return (int(parts[0]), int(parts[1])) if len(parts) == 2 else None
-            except ValueError:
-                return None
-        letters = ""
-        while text and "a" <= text[0] <= "z":
-            letters, text = letters + text[0], text[1:]
-        if not letters or not text.isdigit() or not text.isascii():
-            return None
-        column = 0
-        for ch in letters:
-            column = column * 26 + ord(ch) - 96
-        return int(text) - 1, column - 1
+        return parse_name(value)
     if isinstance(value, tuple | list) and len(value) == 2:
         r, c = value
         if all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in (r, c)):
             return int(r), int(c)
     return None
-
-
-@dataclass
-class Request:
-    m: int
-    n: int
-    leaper: tuple[int, int] = KNIGHT
-    removed: frozenset[tuple[int, int]] = frozenset()
-    closed: bool = False
-    start: tuple[int, int] | None = None
-    end: tuple[int, int] | None = None
-
-    @property
-    def squares(self) -> int:
-        return self.m * self.n - len(self.removed)
-
-    def cells(self) -> list[tuple[int, int]]:
-        return [(r, c) for r in range(self.m) for c in range(self.n) if (r, c) not in self.removed]
-
-    def defect(self, squares: Any, *, ends: bool = True) -> str | None:
-        try:
-            pairs = [(int(r), int(c)) for r, c in squares]
-        except (TypeError, ValueError):
-            return f"not (r, c) pairs: {squares!r:.80}"
-        return tour_defect(self.m, self.n, pairs, closed=self.closed,
-                           start=self.start if ends else None, end=self.end if ends else None,
-                           leaper=self.leaper, removed=self.removed)  # fmt: skip
-
-    def certificate(self, cert: Any) -> tuple[bool, str]:
-        data = cert.to_dict() if hasattr(cert, "to_dict") else cert
-        if not isinstance(data, dict):
-            return False, f"no certificate: {cert!r:.80}"
-        return check_certificate(
-            data, self.m, self.n, closed=self.closed,
-            start=None if self.start is None else name(self.start),
-            end=None if self.end is None else name(self.end),
-            leaper=self.leaper, removed=[name(s) for s in sorted(self.removed)],
-        )  # fmt: skip
-
-    def brute(self) -> bool:
-        return 1 <= self.squares <= BRUTE_FORCE_SQUARES
-
-
-@cache
-def brute_ends(m: int, n: int, leaper: tuple[int, int], removed: frozenset[tuple[int, int]],
-               start: tuple[int, int], closed: bool) -> dict[tuple[int, int], int]:  # fmt: skip
-    return tour_ends(m, n, start, closed=closed, leaper=leaper, removed=tuple(removed))
-
-
-def brute_count(req: Request, start: tuple[int, int], end: tuple[int, int] | None) -> int:
-    ends = brute_ends(req.m, req.n, req.leaper, req.removed, start, req.closed)
-    return sum(ends.values()) if end is None else ends.get(end, 0)
-
-
-def brute_exists(req: Request) -> bool:
-    starts = [req.start] if req.start is not None else req.cells()
-    if req.squares == 1:  # one square: an open tour; never closed (no leap back to itself)
-        return not req.closed and req.end in (None, starts[0])
-    return any(brute_count(req, s, req.end) > 0 for s in starts)
-
-
-KNIGHT_MOVES = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
-
-
-@dataclass(frozen=True)
-class KnownTour:
-    m: int
-    n: int
-    squares: tuple[tuple[int, int], ...]
-    closed: bool = False
-    removed: frozenset[tuple[int, int]] = frozenset()
-
-
-CLOSED_6X6 = (
-    "a1 b3 a5 c6 e5 d3 c1 e2 f4 e6 c5 a6 b4 a2 c3 b1 d2 f1 e3 d1 f2 e4 f6 d5 b6 a4 b2 c4 a3 b5 "
-    "d6 f5 d4 f3 e1 c2"
-)
-KNOWN_TOURS = [
-    KnownTour(5, 5, tuple(first_tour(5, 5, (0, 0), KNIGHT_MOVES) or ())),
-    KnownTour(3, 4, tuple(first_tour(3, 4, (0, 0), KNIGHT_MOVES) or ())),
-    KnownTour(1, 1, ((0, 0),)),
-    KnownTour(6, 6, tuple(as_pair(t) for t in CLOSED_6X6.split()), closed=True),  # type: ignore[misc]
-    KnownTour(3, 3, ((0, 0), (1, 2), (2, 0), (0, 1), (2, 2), (1, 0), (0, 2), (2, 1)),
-              closed=True, removed=frozenset({(1, 1)})),
-]  # fmt: skip
-for _t in KNOWN_TOURS:
-    assert tour_defect(_t.m, _t.n, list(_t.squares), closed=_t.closed, removed=_t.removed) is None
 
 
 # ---------------------------------------------------------------- calls
@@ -232,24 +118,15 @@ def _show(value: Any) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-class Build:
+class Build(support.Draws):
     """Draws argument values, remembering which are certainly bad (must be named)."""
 
     def __init__(self, draw: Any) -> None:
-        self.draw = draw
+        super().__init__(draw)
         self.bad: list[Any] = []
         self.must_raise = False
         self.odd = False
         self.odd_values: list[Any] = []
-
-    def chance(self, percent: int) -> bool:
-        return bool(self.draw(st.integers(0, 99)) >= 100 - percent)
-
-    def pick(self, options: list[Any]) -> Any:
-        return self.draw(st.sampled_from(options))
-
-    def integer(self, lo: int, hi: int) -> int:
-        return int(self.draw(st.integers(lo, hi)))
 
     def value(self, good: list[Any], bad: list[Any], odd: list[Any] = (), percent: int = 12) -> Any:  # type: ignore[assignment]
         if self.chance(percent):
@@ -378,42 +255,6 @@ def make_request(b: Build, m: Any, n: Any, leaper: Any = KNIGHT, removed: Any = 
 
 
 # ---------------------------------------------------------------- running
-class _Hang(BaseException):
-    pass
-
-
-def _on_alarm(signum: int, frame: Any) -> None:
-    raise _Hang
-
-
-def _children() -> set[int]:
-    """Live child processes of this one (Linux /proc; elsewhere none: the check is off)."""
-    me = os.getpid()
-    found: set[int] = set()
-    if not os.path.isdir("/proc"):
-        return found
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
-                text = f.read()
-        except OSError:
-            continue
-        fields = text[text.rfind(")") + 2 :].split()
-        if int(fields[1]) == me and fields[0] != "Z":
-            found.add(int(entry))
-    return found
-
-
-def _vm_size() -> int:
-    with open("/proc/self/status", encoding="ascii") as f:
-        for line in f:
-            if line.startswith("VmSize:"):
-                return int(line.split()[1]) * 1024
-    return 0
-
-
 def _renderings(value: Any) -> set[str]:
     """Ways a message may name ``value``."""
     out = {repr(value), str(value)}
@@ -451,32 +292,26 @@ def names_value(message: str, values: list[Any]) -> bool:
 
 def run_call(call: Call, counter: Counter[str]) -> None:
     problems: list[str] = []
-    before = _children()
-    old_handler = signal.signal(signal.SIGALRM, _on_alarm)
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    cap = _vm_size() + HEADROOM
+    before = support.children(os.getpid())
     result: Any = None
     error: BaseException | None = None
     began = time.monotonic()
     files_before = _files(call.folder)
     try:
-        if hard == resource.RLIM_INFINITY or cap < hard:
-            resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-        signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS)
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        with (
+            support.watchdog(),
+            contextlib.redirect_stdout(io.StringIO()),
+            contextlib.redirect_stderr(io.StringIO()),
+        ):
             result = call.fn(*call.args, **call.kwargs)
             if isinstance(result, itertools.islice | map | filter) or hasattr(result, "__next__"):
                 result = list(itertools.islice(result, 50))  # generators do their work lazily
-    except _Hang:
-        problems.append(f"still running after {HANG_SECONDS:.0f} s")
+    except support.Hang:
+        problems.append(f"still running after {support.HANG_SECONDS:.0f} s")
     except KeyboardInterrupt:
         raise
     except BaseException as err:
         error = err
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old_handler)
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
     seconds = time.monotonic() - began
     if error is not None:
         problems += _error_problems(call, error)
@@ -490,11 +325,7 @@ def run_call(call: Call, counter: Counter[str]) -> None:
                 call.check(result, problems)
             except Exception as err:  # a broken result object is a violation too
                 problems.append(f"the result cannot be checked: {type(err).__name__}: {err}")
-    extra = _children() - before
-    deadline = time.monotonic() + 3.0
-    while extra and time.monotonic() < deadline:
-        time.sleep(0.05)
-        extra = _children() - before
+    extra = support.new_children(before)
     if extra:
         problems.append(f"processes left behind: {sorted(extra)}")
         for pid in extra:
@@ -505,33 +336,18 @@ def run_call(call: Call, counter: Counter[str]) -> None:
         for rel in sorted(_files(call.folder) - files_before - allowed):
             problems.append(f"file left behind: {rel}")
     counter["api"] += 1
-    trace = os.environ.get("KNIGHTGRAPH_CONTRACT_TRACE")
-    if trace:
-        with open(trace, "a", encoding="utf-8") as f:
-            outcome = type(error).__name__ if error is not None else "ok"
-            f.write(f"{seconds:7.2f} s  api  {outcome:24}  {call.describe()}\n")
+    outcome = type(error).__name__ if error is not None else "ok"
+    support.trace(f"{seconds:7.2f} s  api  {outcome:24}  {call.describe()}")
     if not problems:
         return
     counter["api violations"] += 1
     shown = "" if error is None else f"\n  raised {type(error).__name__}: {str(error)[:300]}"
     report = f"{call.describe()}{shown}\n" + "".join(f"  VIOLATION: {p}\n" for p in problems)
-    log = os.environ.get("KNIGHTGRAPH_CONTRACT_LOG")
-    if log:
-        with open(log, "a", encoding="utf-8") as f:
-            f.write(json.dumps({"suite": "api", "call": call.describe(), "problems": problems,
-                                "report": report}) + "\n")  # fmt: skip
-        return
-    pytest.fail(report, pytrace=False)
+    support.log_or_fail({"suite": "api", "call": call.describe(), "problems": problems}, report)
 
 
 def _files(folder: Path | None) -> set[str]:
-    if folder is None:
-        return set()
-    found = set()
-    for root, dirs, names in os.walk(folder):
-        for entry in dirs + names:
-            found.add(os.path.relpath(os.path.join(root, entry), folder))
-    return found
+    return set() if folder is None else support.snapshot(folder)
 
 
 def _error_problems(call: Call, error: BaseException) -> list[str]:
@@ -578,7 +394,7 @@ def check_search(
                 why = req.defect(res.tour.squares())
                 if why:
                     problems.append(f"the independent checker rejects the tour found: {why}")
-                if req.brute() and not brute_exists(req):
+                if req.brute() and not req.brute_exists():
                     problems.append("FOUND, but the enumeration finds no tour")
         elif status is kg.Status.PROVEN_ABSENT:
             if res.certificate is None:
@@ -595,7 +411,7 @@ def check_search(
                     problems.append(
                         f"check_certificate rejects the certificate (request as asked): {why}"
                     )
-                if req.brute() and brute_exists(req):
+                if req.brute() and req.brute_exists():
                     problems.append("PROVEN_ABSENT, but the enumeration finds a tour")
         elif status is kg.Status.ABORTED:
             if res.tour is not None or res.certificate is not None:
@@ -745,7 +561,7 @@ def board_calls(draw: Any, b: Build) -> Call:
         def check_theorem(verdict: Any, problems: list[str]) -> None:
             if req is None or req.squares > BRUTE_FORCE_SQUARES:
                 return
-            truth = brute_exists(Request(req.m, req.n, closed=what == "closed_tour_exists"))
+            truth = Request(req.m, req.n, closed=what == "closed_tour_exists").brute_exists()
             if bool(verdict) != truth:
                 problems.append(
                     f"{what}({req.m}, {req.n}) is {bool(verdict)}, the enumeration says {truth}"
@@ -768,7 +584,7 @@ def board_calls(draw: Any, b: Build) -> Call:
             ok, why = req2.certificate(cert)
             if not ok:
                 problems.append(f"the colour certificate is rejected: {why}")
-            if req2.brute() and brute_exists(req2):
+            if req2.brute() and req2.brute_exists():
                 problems.append("a colour obstruction on a board with a tour")
 
         kw = {"closed": closed, "start": start, "end": end}
@@ -813,21 +629,9 @@ HOSTILE_TOURS: list[Any] = [None, 5, "abc", [(0, 0, 0)], [[0.5, 1]], np.array([0
 def tour_calls(draw: Any, b: Build) -> Call:
     known: KnownTour = draw(st.sampled_from(KNOWN_TOURS))
     board = kg.Board(known.m, known.n, removed=sorted(known.removed))
-    squares = list(known.squares)
-    corruption = (
-        b.pick(["none", "swap", "drop", "reverse", "off", "repeat"]) if b.chance(40) else "none"
+    squares = support.corrupt(
+        b, list(known.squares), ["none", "swap", "drop", "reverse", "off", "repeat"], known.m + 1
     )
-    if corruption == "swap" and len(squares) > 2:
-        i, j = b.integer(0, len(squares) - 1), b.integer(0, len(squares) - 1)
-        squares[i], squares[j] = squares[j], squares[i]
-    elif corruption == "drop":
-        squares = squares[:-1]
-    elif corruption == "reverse":
-        squares = squares[::-1]
-    elif corruption == "off":
-        squares = [*squares[:-1], (known.m + 1, 0)]
-    elif corruption == "repeat":
-        squares = [*squares, squares[0]]
     closed = known.closed and b.chance(60)
     req = Request(known.m, known.n, KNIGHT, known.removed, closed)
     truth = req.defect(squares)
@@ -1052,15 +856,8 @@ def count_calls(draw: Any, b: Build) -> Call:
                 or kwargs.get("convention") == "knuth"
             ):
                 return
-            if req.closed and req.start is None:
-                if req.end is not None:
-                    return
-                truth = sum(brute_count(req, s, None) for s in req.cells()) // req.squares
-            elif req.start is None:
-                truth = sum(brute_count(req, s, req.end) for s in req.cells())
-            else:
-                truth = brute_count(req, req.start, req.end)
-            if res.directed != truth:
+            truth = req.brute_directed()
+            if truth is not None and res.directed != truth:
                 problems.append(f"{res.directed} directed tours, the enumeration finds {truth}")
 
         return Call(
@@ -1152,14 +949,11 @@ def explore_calls(draw: Any, b: Build) -> Call:
         if not req.brute() or req.squares < 2:
             return
         unknown = {as_pair(s) for s in getattr(res, "unknown", [])}
-        plain = Request(req.m, req.n, req.leaper, req.removed, req.closed)
         for sq in req.cells():
             if sq in unknown or (what == "end_map" and sq == req.start):
                 continue
             truth = (
-                brute_count(req, req.start, sq)
-                if what == "end_map"
-                else brute_count(plain, sq, None)
+                req.brute_count(req.start, sq) if what == "end_map" else req.brute_count(sq, None)
             )
             if what == "sweep":
                 if ok[sq] and not truth:
@@ -1328,8 +1122,8 @@ def misc_calls(draw: Any, b: Build) -> Call:
             ex = get_executor(**kw)
             try:
                 count = getattr(ex, "workers", 1)
-                if isinstance(count, int) and count > MAX_WORKERS:
-                    raise AssertionError(f"an executor with {count} workers on {CPUS} CPUs")
+                if isinstance(count, int) and count > support.MAX_PROCESSES:
+                    raise AssertionError(f"an executor with {count} workers on {support.CPUS} CPUs")
                 return ex.describe()
             finally:
                 ex.close()
@@ -1369,7 +1163,7 @@ def misc_calls(draw: Any, b: Build) -> Call:
             if not (isinstance(value, tuple) and len(value) == 2):
                 problems.append(f"not (accepted, why): {value!r}")
                 return
-            if value[0] and req is not None and req.brute() and brute_exists(req):
+            if value[0] and req is not None and req.brute() and req.brute_exists():
                 problems.append(f"accepted a bogus certificate: {value[1]}")
             if value[0] and (m, n) == (8, 8):
                 problems.append(f"accepted a certificate of absence on 8x8: {value[1]}")
@@ -1409,7 +1203,7 @@ def misc_calls(draw: Any, b: Build) -> Call:
         if req is None:
             return
         if answer.text == "Not Found":
-            if req.brute() and brute_exists(req):
+            if req.brute() and req.brute_exists():
                 problems.append("Not Found, but the enumeration finds a tour")
         elif not answer.text.startswith("gave up"):
             squares = [as_pair(t) for t in answer.text.split()]
@@ -1434,12 +1228,7 @@ STRATEGIES = {
 WEIGHTS = {"search": 4, "board": 2, "tour": 3, "count": 2, "explore": 2, "formats": 2, "misc": 2}
 
 
-def _family_settings(family: str) -> settings:
-    total = int(os.environ.get("KNIGHTGRAPH_FUZZ_API_CASES") or DEFAULT_CASES)
-    count = max(1, math.ceil(total * WEIGHTS[family] / sum(WEIGHTS.values())))
-    return settings(max_examples=count, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                           HealthCheck.filter_too_much])  # fmt: skip
+_family_settings = support.family_settings(WEIGHTS, "KNIGHTGRAPH_FUZZ_API_CASES", DEFAULT_CASES)
 
 
 def _make_test(family: str) -> Any:

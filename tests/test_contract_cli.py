@@ -40,7 +40,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import math
 import os
 import resource
 import shutil
@@ -52,183 +51,25 @@ import time
 import traceback
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
+import contract_support as support
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from contract_support import KNIGHT, KNOWN_TOURS, KnownTour, Request, name, parse_name
+from hypothesis import given
 from hypothesis import strategies as st
-from independent import first_tour, tour_defect, tour_ends
 
 from knightgraph.certcheck import check_certificate
 from knightgraph.cli import main
 from knightgraph.drup import check_drup, parse_dimacs
 
 REPO = Path(__file__).resolve().parent.parent
-CPUS = os.cpu_count() or 1
-MAX_PROCESSES = 4 * CPUS + 8
-"""More processes than this in one case's session is a violation (and the case is killed)."""
 MAX_SESSION_BYTES = 6 << 30
 """More resident memory than this over one case's processes is a violation (killed)."""
 ADDRESS_SPACE = 8 << 30
 """Address-space limit of each subprocess (a safety net for the machine)."""
-IN_PROCESS_HEADROOM = 4 << 30
-"""Extra address space an in-process case may take beyond what the test process has."""
-HANG_SECONDS = 60.0
-"""A case still running after this long is a violation (every valid case here takes ~1 s)."""
-BRUTE_FORCE_SQUARES = 16
-"""Boards up to this many squares are also decided by the independent enumeration."""
-KNIGHT = (1, 2)
-
-
-def _examples() -> settings:
-    """The loaded hypothesis profile (derandomized in ``make test``), without deadlines
-    or the health checks that slow cases trip."""
-    return settings(
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                               HealthCheck.filter_too_much],
-    )  # fmt: skip
-
-
-# ---------------------------------------------------------------- squares
-def file_letters(c: int) -> str:
-    """Bijective base 26: 0 -> a, 25 -> z, 26 -> aa."""
-    out = ""
-    c += 1
-    while c > 0:
-        c, rem = divmod(c - 1, 26)
-        out = chr(97 + rem) + out
-    return out
-
-
-def name(square: tuple[int, int]) -> str:
-    r, c = square
-    return f"{file_letters(c)}{r + 1}"
-
-
-def parse_name(token: str) -> tuple[int, int] | None:
-    """``(r, c)`` from ``d4`` or ``r,c`` (0-based), written independently of knightgraph."""
-    text = token.strip().lower()
-    if "," in text:
-        parts = text.split(",")
-        if len(parts) != 2:
-            return None
-        try:
-            return int(parts[0]), int(parts[1])
-        except ValueError:
-            return None
-    letters = ""
-    while text and "a" <= text[0] <= "z":
-        letters, text = letters + text[0], text[1:]
-    if not letters or not text.isdigit() or not text.isascii():
-        return None
-    column = 0
-    for ch in letters:
-        column = column * 26 + ord(ch) - 96
-    return int(text) - 1, column - 1
-
-
-# ---------------------------------------------------------------- requests
-@dataclass
-class Request:
-    """A well-formed request as the case asked for it (the reference for every check)."""
-
-    m: int
-    n: int
-    leaper: tuple[int, int] = KNIGHT
-    removed: frozenset[tuple[int, int]] = frozenset()
-    closed: bool = False
-    start: tuple[int, int] | None = None
-    end: tuple[int, int] | None = None
-
-    @property
-    def squares(self) -> int:
-        return self.m * self.n - len(self.removed)
-
-    def defect(self, squares: Any, *, closed: bool | None = None) -> str | None:
-        try:
-            pairs = [(int(r), int(c)) for r, c in squares]
-        except (TypeError, ValueError):
-            return f"not a list of (r, c) pairs: {squares!r:.80}"
-        return tour_defect(
-            self.m, self.n, pairs, closed=self.closed if closed is None else closed,
-            start=self.start, end=self.end, leaper=self.leaper, removed=self.removed,
-        )  # fmt: skip
-
-    def certificate(self, cert: Any) -> tuple[bool, str]:
-        if not isinstance(cert, dict):
-            return False, f"no certificate object: {cert!r:.80}"
-        return check_certificate(
-            cert, self.m, self.n, closed=self.closed,
-            start=None if self.start is None else name(self.start),
-            end=None if self.end is None else name(self.end),
-            leaper=self.leaper, removed=[name(s) for s in sorted(self.removed)],
-        )  # fmt: skip
-
-
-@cache
-def brute_ends(
-    m: int, n: int, leaper: tuple[int, int], removed: frozenset[tuple[int, int]],
-    start: tuple[int, int], closed: bool,
-) -> dict[tuple[int, int], int]:  # fmt: skip
-    return tour_ends(m, n, start, closed=closed, leaper=leaper, removed=tuple(removed))
-
-
-def brute(req: Request) -> bool:
-    return req.squares <= BRUTE_FORCE_SQUARES and req.squares >= 1
-
-
-def brute_count(req: Request, start: tuple[int, int], end: tuple[int, int] | None) -> int:
-    """Directed tours of the request from ``start`` (to ``end``), by enumeration."""
-    ends = brute_ends(req.m, req.n, req.leaper, req.removed, start, req.closed)
-    return sum(ends.values()) if end is None else ends.get(end, 0)
-
-
-def brute_exists(req: Request) -> bool:
-    cells = [(r, c) for r in range(req.m) for c in range(req.n) if (r, c) not in req.removed]
-    starts = [req.start] if req.start is not None else cells
-    if req.squares == 1:  # one square: an open tour; never closed (no leap back to itself)
-        return not req.closed and req.end in (None, starts[0])
-    return any(brute_count(req, s, req.end) > 0 for s in starts)
-
-
-# ---------------------------------------------------------------- known tours
-KNIGHT_MOVES = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
-CLOSED_6X6 = (
-    "a1 b3 a5 c6 e5 d3 c1 e2 f4 e6 c5 a6 b4 a2 c3 b1 d2 f1 e3 d1 f2 e4 f6 d5 b6 a4 b2 c4 a3 b5 "
-    "d6 f5 d4 f3 e1 c2"
-)
-
-
-@dataclass(frozen=True)
-class KnownTour:
-    m: int
-    n: int
-    squares: tuple[tuple[int, int], ...]
-    closed: bool = False
-    removed: frozenset[tuple[int, int]] = frozenset()
-
-
-def _known_tours() -> list[KnownTour]:
-    tours = [
-        KnownTour(5, 5, tuple(first_tour(5, 5, (0, 0), KNIGHT_MOVES) or ())),
-        KnownTour(3, 4, tuple(first_tour(3, 4, (0, 0), KNIGHT_MOVES) or ())),
-        KnownTour(1, 1, ((0, 0),)),
-        KnownTour(6, 6, tuple(parse_name(t) for t in CLOSED_6X6.split()), closed=True),  # type: ignore[misc]
-        KnownTour(3, 3, ((0, 0), (1, 2), (2, 0), (0, 1), (2, 2), (1, 0), (0, 2), (2, 1)),
-                  closed=True, removed=frozenset({(1, 1)})),
-    ]  # fmt: skip
-    for t in tours:
-        assert t.squares, t
-        why = tour_defect(t.m, t.n, list(t.squares), closed=t.closed, removed=t.removed)
-        assert why is None, (t, why)
-    return tours
-
-
-KNOWN_TOURS = _known_tours()
 
 
 # ---------------------------------------------------------------- cases
@@ -270,11 +111,11 @@ def _quote(arg: str) -> str:
     return arg if safe else repr(arg)
 
 
-class Build:
+class Build(support.Draws):
     """Accumulates one case: argv, which values are bad, and the request it stands for."""
 
     def __init__(self, draw: Any, *command: str) -> None:
-        self.draw = draw
+        super().__init__(draw)
         self.head: list[str] = list(command)
         self.positional: list[str] = []
         self.groups: list[list[str]] = []
@@ -292,15 +133,6 @@ class Build:
         self.huge = False  # a huge board: always with a valid --timeout
 
     # -- drawing helpers (each shrinks towards the plain, valid choice)
-    def chance(self, percent: int) -> bool:
-        return bool(self.draw(st.integers(0, 99)) >= 100 - percent)
-
-    def pick(self, options: list[Any]) -> Any:
-        return self.draw(st.sampled_from(options))
-
-    def integer(self, lo: int, hi: int) -> int:
-        return int(self.draw(st.integers(lo, hi)))
-
     def mark_bad(self, *tokens: str) -> None:
         self.case.bad.extend(tokens)
 
@@ -481,6 +313,19 @@ class Build:
                 self.opt(token)
                 self.mark_bad(token)
 
+    def run_options(self, timeouts: list[str], *, timeout_percent: int, total: bool = True,
+                    format_percent: int = 60, workers_percent: int = 10) -> None:  # fmt: skip
+        """The options the commands that answer for many boards or squares end with:
+        ``--timeout`` (from ``timeouts``), ``--total-timeout`` (where the command has one),
+        ``--format`` json or text, an executor, and sometimes a garbage flag."""
+        self.timeout_option(timeouts, percent=timeout_percent)
+        if total:
+            self.total_timeout_option(["1", "0.5", "0"])
+        if self.chance(format_percent):
+            self.opt("--format", self.value(["json", "text"], ["xml"], percent=5))
+        self.executor(percent=workers_percent)
+        self.garbage_flag()
+
     # -- finishing
     def request(self) -> Request | None:
         if (self.m is None or self.n is None or self.leaper is None or not self.removed_ok
@@ -635,12 +480,7 @@ def table_cases(draw: Any) -> Case:
     b.m = b.size(1, 5)
     if b.chance(60):
         b.n = b.size(1, 5)
-    b.timeout_option(["0.5", "1"], percent=70)
-    b.total_timeout_option(["1", "0.5", "0"])
-    if b.chance(50):
-        b.opt("--format", b.value(["json", "text"], ["xml"], percent=5))
-    b.executor(percent=10)
-    b.garbage_flag()
+    b.run_options(["0.5", "1"], timeout_percent=70, format_percent=50)
     case = b.done()
     case.request = None
     return case
@@ -668,11 +508,7 @@ def count_cases(draw: Any) -> Case:
             b.mark_bad("--symmetry")
     if b.chance(15):
         b.opt("--list", b.value(["0", "1", "3"], ["-1", "abc", ""]))
-    b.timeout_option(["0.5", "1"], percent=70)
-    if b.chance(60):
-        b.opt("--format", b.value(["json", "text"], ["xml"], percent=5))
-    b.executor(percent=6)
-    b.garbage_flag()
+    b.run_options(["0.5", "1"], timeout_percent=70, total=False, workers_percent=6)
     return b.done()
 
 
@@ -695,12 +531,7 @@ def map_cases(draw: Any) -> Case:
             b.mark_bad("--start")
     if b.chance(20):
         b.opt(b.pick(["--counts", "--no-counts"]))
-    b.timeout_option(["0.2", "0.5"], percent=75)
-    b.total_timeout_option(["1", "0.5", "0"])
-    if b.chance(60):
-        b.opt("--format", b.value(["json", "text"], ["xml"], percent=5))
-    b.executor(percent=10)
-    b.garbage_flag()
+    b.run_options(["0.2", "0.5"], timeout_percent=75)
     return b.done()
 
 
@@ -717,12 +548,7 @@ def sweep_cases(draw: Any) -> Case:
     search_options(b, method)
     if method in ("divide",) or (method == "warnsdorff" and b.closed):
         b.case.odd = True
-    b.timeout_option(["0.1", "0.2"], percent=85)
-    b.total_timeout_option(["1", "0.5", "0"])
-    if b.chance(60):
-        b.opt("--format", b.value(["json", "text"], ["xml"], percent=5))
-    b.executor(percent=10)
-    b.garbage_flag()
+    b.run_options(["0.1", "0.2"], timeout_percent=85)
     return b.done()
 
 
@@ -791,20 +617,9 @@ def verify_cases(draw: Any) -> Case:
     for sq in sorted(known.removed):
         b.opt("--remove", name(sq))
         b.removed.add(sq)
-    corruption = (
-        b.pick(["none", "swap", "drop", "repeat", "reverse", "off"]) if b.chance(40) else "none"
+    squares = support.corrupt(
+        b, squares, ["none", "swap", "drop", "repeat", "reverse", "off"], m + 1
     )
-    if corruption == "swap" and len(squares) > 2:
-        i, j = b.integer(0, len(squares) - 1), b.integer(0, len(squares) - 1)
-        squares[i], squares[j] = squares[j], squares[i]
-    elif corruption == "drop":
-        squares = squares[:-1]
-    elif corruption == "repeat":
-        squares = [*squares, squares[0]]
-    elif corruption == "reverse":
-        squares = squares[::-1]
-    elif corruption == "off":
-        squares = [*squares[:-1], (m + 1, 0)]
     if b.chance(30):
         b.closed = True
         b.opt("--closed")
@@ -997,41 +812,11 @@ class Outcome:
     subprocess: bool = False
 
 
-class _Hang(BaseException):
-    """Raised by the watchdog alarm inside an in-process case."""
-
-
-def _on_alarm(signum: int, frame: Any) -> None:
-    raise _Hang
-
-
-def _proc_stat(pid: str) -> tuple[str, int, int, int] | None:
-    """State, parent, process group and session of a process (None if it is gone)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
-            text = f.read()
-    except OSError:
-        return None
-    fields = text[text.rfind(")") + 2 :].split()
-    return fields[0], int(fields[1]), int(fields[2]), int(fields[3])
-
-
-def _processes() -> dict[int, tuple[str, int, int, int]]:
-    """Every process (Linux /proc; elsewhere none, and the process checks are off)."""
-    out: dict[int, tuple[str, int, int, int]] = {}
-    if not os.path.isdir("/proc"):
-        return out
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            stat = _proc_stat(entry)
-            if stat is not None:
-                out[int(entry)] = stat
-    return out
-
-
 def _session(sid: int) -> list[int]:
     """Live (not zombie) processes of session ``sid``."""
-    return [pid for pid, (state, _, _, s) in _processes().items() if s == sid and state != "Z"]
+    return [
+        pid for pid, (state, _, _, s) in support.processes().items() if s == sid and state != "Z"
+    ]
 
 
 def _rss(pids: list[int]) -> int:
@@ -1043,18 +828,6 @@ def _rss(pids: list[int]) -> int:
         except (OSError, ValueError, IndexError):
             pass
     return total
-
-
-def _children(pid: int) -> set[int]:
-    return {p for p, (state, ppid, _, _) in _processes().items() if ppid == pid and state != "Z"}
-
-
-def _vm_size() -> int:
-    with open("/proc/self/status", encoding="ascii") as f:
-        for line in f:
-            if line.startswith("VmSize:"):
-                return int(line.split()[1]) * 1024
-    return 0
 
 
 def _limit_child() -> None:  # runs in the child before exec
@@ -1089,12 +862,12 @@ def run_subprocess(argv: list[str], stdin: bytes, folder: Path,
         except subprocess.TimeoutExpired:
             first = False
         members = _session(proc.pid)
-        if len(members) > MAX_PROCESSES:
-            crash = f"started {len(members)} processes (at most {MAX_PROCESSES} allowed)"
+        if len(members) > support.MAX_PROCESSES:
+            crash = f"started {len(members)} processes (at most {support.MAX_PROCESSES} allowed)"
         elif _rss(members) > MAX_SESSION_BYTES:
             crash = f"used more than {MAX_SESSION_BYTES >> 30} GiB of memory"
-        elif time.monotonic() - began > HANG_SECONDS:
-            crash = f"still running after {HANG_SECONDS:.0f} s"
+        elif time.monotonic() - began > support.HANG_SECONDS:
+            crash = f"still running after {support.HANG_SECONDS:.0f} s"
         if crash:
             for _ in range(5):  # kill the whole session, new members included
                 _kill(_session(proc.pid))
@@ -1116,60 +889,39 @@ def run_subprocess(argv: list[str], stdin: bytes, folder: Path,
 
 def run_in_process(argv: list[str], stdin: bytes, folder: Path) -> Outcome:
     out, err = io.StringIO(), io.StringIO()
-    before = _children(os.getpid())
+    before = support.children(os.getpid())
     old_cwd, old_stdin = os.getcwd(), sys.stdin
-    old_handler = signal.signal(signal.SIGALRM, _on_alarm)
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    cap = _vm_size() + IN_PROCESS_HEADROOM
     code: int | None = None
     crash = None
     began = time.monotonic()
     try:
         os.chdir(folder)
         sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
-        if hard == resource.RLIM_INFINITY or cap < hard:
-            resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-        signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS)
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with support.watchdog(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 code = main(argv)
             except SystemExit as exit_:
                 code = (
                     exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 1)
                 )
-    except _Hang:
-        crash = f"still running after {HANG_SECONDS:.0f} s"
+    except support.Hang:
+        crash = f"still running after {support.HANG_SECONDS:.0f} s"
     except KeyboardInterrupt:
         raise
     except BaseException as error:
         lines = traceback.format_exception(error)
         crash = f"uncaught {type(error).__name__}: {error}\n" + "".join(lines[-6:])
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old_handler)
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
         sys.stdin = old_stdin
         os.chdir(old_cwd)
     seconds = time.monotonic() - began
-    extra = _children(os.getpid()) - before
-    deadline = time.monotonic() + 3.0
-    while extra and time.monotonic() < deadline:
-        time.sleep(0.05)
-        extra = _children(os.getpid()) - before
+    extra = support.new_children(before)
     leaked = [f"pid {pid}" for pid in sorted(extra)]
     _kill(sorted(extra))
     return Outcome(code, out.getvalue(), err.getvalue(), crash, leaked, seconds)
 
 
 # ---------------------------------------------------------------- checking
-def _snapshot(folder: Path) -> set[str]:
-    found = set()
-    for root, dirs, files in os.walk(folder):
-        for entry in dirs + files:
-            found.add(os.path.relpath(os.path.join(root, entry), folder))
-    return found
-
-
 def _setup(folder: Path, case: Case) -> set[str]:
     (folder / "afile").write_bytes(b"not a folder\n")
     (folder / "sub").mkdir()
@@ -1178,7 +930,7 @@ def _setup(folder: Path, case: Case) -> set[str]:
             (folder / path).mkdir(exist_ok=True)
         else:
             (folder / path).write_bytes(data)
-    return _snapshot(folder)
+    return support.snapshot(folder)
 
 
 def _spellings(token: str) -> list[str]:
@@ -1272,9 +1024,9 @@ def check_json_tour(
         ok, why = _certificate_check(req, data)
         if not ok:
             problems.append(f"{what}: PROVEN_ABSENT with a certificate the checker rejects: {why}")
-        if req is not None and brute(req) and brute_exists(req):
+        if req is not None and req.brute() and req.brute_exists():
             problems.append(f"{what}: PROVEN_ABSENT but the enumeration finds a tour")
-    if status == "found" and req is not None and brute(req) and not brute_exists(req):
+    if status == "found" and req is not None and req.brute() and not req.brute_exists():
         problems.append(f"{what}: FOUND but the enumeration finds no tour")
 
 
@@ -1297,9 +1049,9 @@ def check_exists_json(problems: list[str], case: Case, data: Any, code: int | No
         ok, why = _certificate_check(req, data)
         if not ok:
             problems.append(f"exists: PROVEN_ABSENT with a certificate the checker rejects: {why}")
-        if req is not None and brute(req) and brute_exists(req):
+        if req is not None and req.brute() and req.brute_exists():
             problems.append("exists: PROVEN_ABSENT but the enumeration finds a tour")
-    if data["exists"] is True and req is not None and brute(req) and not brute_exists(req):
+    if data["exists"] is True and req is not None and req.brute() and not req.brute_exists():
         problems.append("exists: true but the enumeration finds no tour")
 
 
@@ -1314,7 +1066,7 @@ def check_map_json(problems: list[str], case: Case, data: Any, code: int | None)
     if len(ok) != req.m or any(len(row) != req.n for row in ok):
         problems.append(f"map: 'ok' is not {req.m} x {req.n}")
         return
-    if not brute(req) or req.squares < 1:
+    if not req.brute() or req.squares < 1:
         return
     unknown = {parse_name(s) for s in data.get("unknown") or []}
     command = case.argv[0]
@@ -1327,13 +1079,11 @@ def check_map_json(problems: list[str], case: Case, data: Any, code: int | None)
             if command == "ends":
                 if req.start is None or sq == req.start:
                     continue
-                truth = brute_count(req, req.start, sq)
+                truth = req.brute_count(req.start, sq)
             elif req.squares == 1:  # one square: an open tour, never a closed one
                 truth = int(not req.closed)
             else:
-                truth = brute_count(
-                    Request(req.m, req.n, req.leaper, req.removed, req.closed), sq, None
-                )
+                truth = req.brute_count(sq, None)  # tours from sq, to anywhere
             if command == "sweep":  # a heuristic may fail, never succeed falsely
                 if ok[r][c] and not truth:
                     problems.append(f"sweep: {name(sq)} marked ok but no tour starts there")
@@ -1361,19 +1111,10 @@ def check_count(problems: list[str], case: Case, out: str, code: int | None) -> 
         problems.append(f"count: {directed} tours but exit code {code}")
     for squares in data.get("tours") or []:
         check_tour_squares(problems, req, squares, "count --list")
-    if req is None or not brute(req) or "--convention" in case.argv or req.squares < 3:
+    if req is None or not req.brute() or "--convention" in case.argv or req.squares < 3:
         return
-    if req.closed and req.start is None:
-        if req.end is not None:
-            return
-        cells = [(r, c) for r in range(req.m) for c in range(req.n) if (r, c) not in req.removed]
-        truth = sum(brute_count(req, s, None) for s in cells) // req.squares
-    elif req.start is None:
-        cells = [(r, c) for r in range(req.m) for c in range(req.n) if (r, c) not in req.removed]
-        truth = sum(brute_count(req, s, req.end) for s in cells)
-    else:
-        truth = brute_count(req, req.start, req.end)
-    if isinstance(directed, int) and directed != truth:
+    truth = req.brute_directed()
+    if truth is not None and isinstance(directed, int) and directed != truth:
         problems.append(f"count: {directed} directed tours, the enumeration finds {truth}")
 
 
@@ -1457,7 +1198,7 @@ def contract_problems(case: Case, res: Outcome, folder: Path, before: set[str]) 
             f"an unsupported option reported as 'gave up' (exit 3): {res.stdout[:200]!r}"
         )
     # files
-    after = _snapshot(folder)
+    after = support.snapshot(folder)
     allowed = set() if code == 2 else set(case.outputs)
     if case.proof and code != 2:
         allowed |= {case.proof, case.proof + ".cnf"}
@@ -1508,7 +1249,7 @@ def check_stdout(problems: list[str], case: Case, res: Outcome, code: int) -> No
                 problems.append(f"tour --format board: exit 0 but no numbered board: {out[:200]!r}")
             else:
                 check_tour_squares(problems, req, squares, "tour --format board")
-        if code == 1 and fmt != "json" and req is not None and brute(req) and brute_exists(req):
+        if code == 1 and fmt != "json" and req is not None and req.brute() and req.brute_exists():
             problems.append("tour: exit 1 (proven absent) but the enumeration finds a tour")
     elif command == "exists" and fmt == "json":
         try:
@@ -1524,10 +1265,10 @@ def check_stdout(problems: list[str], case: Case, res: Outcome, code: int) -> No
             if checked.code != 0:
                 problems.append(f"python -m knightgraph.certcheck rejects the certificate: "
                                 f"{(checked.stdout + checked.stderr).strip()[:300]}")  # fmt: skip
-    elif command == "exists" and req is not None and brute(req) and code in (0, 1):
-        if (code == 0) != brute_exists(req):
+    elif command == "exists" and req is not None and req.brute() and code in (0, 1):
+        if (code == 0) != req.brute_exists():
             problems.append(f"exists: exit {code} but the enumeration says "
-                            f"{'a tour exists' if brute_exists(req) else 'none exists'}")  # fmt: skip
+                            f"{'a tour exists' if req.brute_exists() else 'none exists'}")  # fmt: skip
     elif command in ("starts", "ends", "sweep") and fmt == "json":
         try:
             check_map_json(problems, case, json.loads(out), code)
@@ -1557,7 +1298,7 @@ def check_stdout(problems: list[str], case: Case, res: Outcome, code: int) -> No
         elif code == 1:
             if out != "Not Found":
                 problems.append(f"classic: exit 1 but the output is {out[:100]!r}, not 'Not Found'")
-            if brute(req) and brute_exists(req):
+            if req.brute() and req.brute_exists():
                 problems.append("classic: 'Not Found' but the enumeration finds a tour")
 
 
@@ -1576,11 +1317,8 @@ def run_case(case: Case, counter: Counter[str]) -> None:
         shutil.rmtree(folder, ignore_errors=True)
     counter["cli"] += 1
     counter["cli (subprocess)"] += int(use_subprocess)
-    trace = os.environ.get("KNIGHTGRAPH_CONTRACT_TRACE")
-    if trace:
-        with open(trace, "a", encoding="utf-8") as f:
-            f.write(f"{res.seconds:7.2f} s  {'sub' if use_subprocess else 'in '}  exit {res.code}  "
-                    f"{case.describe().splitlines()[0]}\n")  # fmt: skip
+    support.trace(f"{res.seconds:7.2f} s  {'sub' if use_subprocess else 'in '}  exit {res.code}  "
+                  f"{case.describe().splitlines()[0]}")  # fmt: skip
     if not problems:
         return
     counter["cli violations"] += 1
@@ -1588,24 +1326,9 @@ def run_case(case: Case, counter: Counter[str]) -> None:
               f"({'subprocess' if use_subprocess else 'in-process'})\n"
               f"  stdout: {res.stdout[:300]!r}\n  stderr: {res.stderr[:300]!r}\n"
               + "".join(f"  VIOLATION: {p}\n" for p in problems))  # fmt: skip
-    log = os.environ.get("KNIGHTGRAPH_CONTRACT_LOG")
-    if log:
-        with open(log, "a", encoding="utf-8") as f:
-            f.write(
-                json.dumps(
-                    {
-                        "suite": "cli",
-                        "argv": case.argv,
-                        "stdin": case.stdin.decode(errors="replace"),
-                        "code": res.code,
-                        "problems": problems,
-                        "report": report,
-                    }
-                )
-                + "\n"
-            )
-        return
-    pytest.fail(report, pytrace=False)
+    record = {"suite": "cli", "argv": case.argv, "stdin": case.stdin.decode(errors="replace"),
+              "code": res.code, "problems": problems}  # fmt: skip
+    support.log_or_fail(record, report)
 
 
 STRATEGIES = {
@@ -1629,10 +1352,7 @@ DEFAULT_CASES = 600
 """CLI cases in ``make test`` (``KNIGHTGRAPH_FUZZ_CLI_CASES`` overrides: ``make fuzz``)."""
 
 
-def _family_settings(family: str) -> settings:
-    total = int(os.environ.get("KNIGHTGRAPH_FUZZ_CLI_CASES") or DEFAULT_CASES)
-    count = max(1, math.ceil(total * WEIGHTS[family] / sum(WEIGHTS.values())))
-    return settings(_examples(), max_examples=count)
+_family_settings = support.family_settings(WEIGHTS, "KNIGHTGRAPH_FUZZ_CLI_CASES", DEFAULT_CASES)
 
 
 def _make_test(family: str) -> Any:
