@@ -58,7 +58,10 @@ def solve_classic(text: str, *, timeout: float | None = None) -> ClassicAnswer:
         raise TourFormatError(f"invalid input {text!r}: expected the text of three lines")
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if len(lines) < 3:
-        raise TourFormatError(f"expected three lines (M N, start, end), got {len(lines)}")
+        missing = ("the size and both squares are", "the start and end squares are",
+                   "the end square is")[len(lines)]  # fmt: skip
+        raise TourFormatError(f"expected three lines (M N, start, end), got {len(lines)}: "
+                              f"{missing} missing or empty")  # fmt: skip
     if len(lines) > 3:
         raise TourFormatError(f"expected three lines, got {len(lines)}: {lines[3]!r} is extra")
     size = lines[0].split()
