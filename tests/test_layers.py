@@ -1,0 +1,212 @@
+"""The architecture, checked: layers without upward arrows or cycles, modules of one size.
+
+Every module of the package is read (not imported) and every import it makes,
+at module level or inside a function, is resolved to a module of the package.
+Each module belongs to a layer; an import may only point to the same layer or
+one below, and no group of modules may import one another in a circle.  The
+layers, bottom up, are those of the architecture page (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "knightgraph"
+
+LAYERS: list[tuple[str, ...]] = [
+    ("exceptions", "_native"),
+    ("resources", "parallel"),
+    ("board",),
+    ("results",),
+    ("tour",),
+    ("verify",),
+    ("graph",),
+    ("existence",),
+    ("drup", "certcheck", "proofs"),
+    ("solvers",),
+    ("classic", "counting"),
+    ("explore",),
+    ("formats",),
+    ("draw", "tourpage"),
+    ("cli", "__main__"),
+    ("",),  # the package itself: knightgraph/__init__.py may name anything
+]
+"""Layers, bottom up, by the first part of the module's name below ``knightgraph``."""
+
+MAX_LINES = 520
+"""About 500 lines: past this a module is doing two jobs."""
+
+KNOWN_UPWARD = {
+    ("cli", ""),  # __version__ from the package
+    ("tour", "draw"),  # Tour._repr_png_ and Tour.draw
+    ("tour", "formats"),  # Tour.save_npy and Tour.load_npy
+    ("tour", "verify"),  # a Tour checks its order on construction
+    ("verify", "solvers.kernels"),  # the verifier's compiled fast path
+}
+"""Arrows of the reshaping still to do (issue 13).  The list is exact: an arrow that goes
+away must leave it too, so it only shrinks."""
+
+KNOWN_LONG = {
+    "board",
+    "cli",
+    "counting",
+    "draw",
+    "explore",
+    "solvers.backtracking",
+    "solvers.divide",
+    "solvers.sat",
+    "solvers.warnsdorff",
+    "tour",
+    "tourpage",
+}
+"""Modules still past :data:`MAX_LINES` (issue 13); exact, like :data:`KNOWN_UPWARD`."""
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _layer(module: str) -> int:
+    head = module.split(".")[0]
+    for i, names in enumerate(LAYERS):
+        if head in names:
+            return i
+    raise AssertionError(f"module {module!r} has no layer: add it to LAYERS")
+
+
+def _resolve(name: str) -> str | None:
+    """The package module an imported name lives in (the longest known prefix)."""
+    parts = name.split(".")
+    while parts:
+        candidate = ".".join(parts)
+        if candidate in MODULES:
+            return candidate
+        parts.pop()
+    return "" if name == "" else None
+
+
+def imports(module: str) -> set[str]:
+    """Every module of the package that ``module`` imports, anywhere in its text."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".") if package else []
+                base = base[: len(base) - node.level + 1]
+                root = ".".join([*base, node.module] if node.module else base)
+            elif node.module and node.module.split(".")[0] == "knightgraph":
+                root = node.module.removeprefix("knightgraph").lstrip(".")
+            else:
+                continue
+            for alias in node.names:  # ``from .x import y``: the module x.y, or else x
+                sub = f"{root}.{alias.name}".lstrip(".")
+                names.append(sub if sub in MODULES else root)
+        elif isinstance(node, ast.Import):
+            names = [
+                a.name.removeprefix("knightgraph").lstrip(".")
+                for a in node.names
+                if a.name.split(".")[0] == "knightgraph"
+            ]
+        for name in names:
+            target = _resolve(name)
+            if target is not None and target != module:
+                found.add(target)
+    return found
+
+
+def _arrows() -> list[tuple[str, str]]:
+    return sorted((m, t) for m in MODULES for t in imports(m))
+
+
+def test_every_module_has_a_layer() -> None:
+    for module in MODULES:
+        _layer(module)
+
+
+def test_no_import_points_up() -> None:
+    upward = {(m, t) for m, t in _arrows() if _layer(t) > _layer(m)}
+    new = [
+        f"{m} (layer {_layer(m)}) imports {t} (layer {_layer(t)})"
+        for m, t in sorted(upward - KNOWN_UPWARD)
+    ]
+    assert not new, "imports pointing up the layers:\n" + "\n".join(new)
+    assert not KNOWN_UPWARD - upward, f"fixed, remove from KNOWN_UPWARD: {KNOWN_UPWARD - upward}"
+
+
+def test_no_cycles() -> None:
+    graph: dict[str, set[str]] = {m: set() for m in MODULES}
+    for m, t in _arrows():
+        if t and m and (m, t) not in KNOWN_UPWARD:  # the package's own __init__ is the top
+            graph[m].add(t)
+    cycles = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for t in sorted(graph[m]):
+            if state.get(t) == 1:
+                cycles.append(" -> ".join([*stack[stack.index(t) :], t]))
+            elif t not in state:
+                visit(t)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m)
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_modules_hold_one_job() -> None:
+    lines = {m: len(p.read_text(encoding="utf-8").splitlines()) for m, p in MODULES.items()}
+    long = {m for m, k in lines.items() if k > MAX_LINES}
+    new = [f"{MODULES[m]}: {lines[m]} lines" for m in sorted(long - KNOWN_LONG)]
+    assert not new, f"modules past {MAX_LINES} lines:\n" + "\n".join(new)
+    assert not KNOWN_LONG - long, f"now short enough, remove from KNOWN_LONG: {KNOWN_LONG - long}"
+
+
+STRATEGIES = {
+    "solvers.auto",
+    "solvers.backtracking",
+    "solvers.divide",
+    "solvers.sat",
+    "solvers.warnsdorff",
+}
+KNOWN_STRATEGY_ARROWS = {
+    ("solvers.backtracking", "solvers.sat"),  # the oracle's CNF
+    ("solvers.divide", "solvers.sat"),  # blocks solved by SAT
+    ("solvers.warnsdorff", "solvers.backtracking"),  # parse_moves
+}
+"""Strategies that still import another strategy (issue 13); exact, it only shrinks."""
+
+
+def test_strategies_never_import_one_another() -> None:
+    """Only ``auto`` orchestrates; the others share what they need through lower modules."""
+    arrows = {
+        (m, t) for m, t in _arrows() if m in STRATEGIES - {"solvers.auto"} and t in STRATEGIES
+    }
+    new = sorted(arrows - KNOWN_STRATEGY_ARROWS)
+    assert not new, f"strategies importing strategies: {new}"
+    assert not KNOWN_STRATEGY_ARROWS - arrows, (
+        f"fixed, remove from KNOWN_STRATEGY_ARROWS: {KNOWN_STRATEGY_ARROWS - arrows}"
+    )
+
+
+def test_the_walker_sees_lazy_imports() -> None:
+    """The check can fail: a function-level import is an arrow like any other."""
+    assert "draw" in imports("cli") or any(t.startswith("draw") for t in imports("cli"))
