@@ -17,6 +17,10 @@ Examples
 
 from __future__ import annotations
 
+from typing import Any
+
+from . import tour as _tour
+from ._version import __version__
 from .board import CAMEL, GIRAFFE, KNIGHT, LEAPERS, ZEBRA, Board, file_name, square_name
 from .counting import CountResult, count_symmetric, count_tours
 from .exceptions import (
@@ -38,11 +42,45 @@ from .exceptions import (
 )
 from .existence import Verdict, closed_tour_exists, colour_obstruction, open_tour_exists
 from .graph import knight_graph
+from .results import Certificate, SearchResult, Status
 from .solvers import available_methods, find_tour, get_solver, solver, tour_exists
-from .tour import Certificate, SearchResult, Status, Tour
+from .tour import Tour
 from .verify import is_knight_tour, validate_tour
 
-__version__ = "0.1.0"
+
+def _draw(tour: Tour, **style: Any) -> Any:
+    from .draw import draw_tour
+
+    return draw_tour(tour, **style)
+
+
+def _png(tour: Tour, *, numbers: bool, dpi: float) -> bytes:
+    from .draw import draw_tour, to_png
+
+    return to_png(draw_tour(tour, numbers=numbers), dpi=dpi)
+
+
+def _html(tour: Tour) -> str | None:
+    from .tourpage import notebook_html
+
+    return notebook_html(tour)
+
+
+def _write_npy(order: Any, path: str) -> None:
+    from .formats import write_npy
+
+    write_npy(order, path)
+
+
+def _read_npy(path: str) -> Any:
+    from .formats import read_npy
+
+    return read_npy(path)
+
+
+# The package is the top layer: it hands Tour (a lower layer) its presentation functions.
+_tour.register_presenters(draw=_draw, png=_png, html=_html, write_npy=_write_npy,
+                          read_npy=_read_npy)  # fmt: skip
 
 __all__ = [
     "CAMEL",

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 from .board import Board
 from .exceptions import InvalidBoardError, TourFormatError
+from .results import SearchResult, Status
 from .solvers.backtracking import backtrack
 from .solvers.base import Budget
-from .tour import SearchResult, Status
 
 __all__ = ["SEED_002_MOVES", "ClassicAnswer", "solve_classic"]
 

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any, NoReturn
 
-from . import __version__
+from ._version import __version__
 from .board import KNIGHT, Board, Square
 from .exceptions import InvalidOptionError, InvalidTourError, KnightGraphError
 from .tour import SearchResult, Status

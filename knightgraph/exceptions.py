@@ -19,6 +19,8 @@ True
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "BoardTooLargeError",
     "ImmutableError",
@@ -35,6 +37,7 @@ __all__ = [
     "ProofFormatError",
     "SearchAbortedError",
     "TourFormatError",
+    "describe_value",
 ]
 
 
@@ -128,3 +131,23 @@ class NoTourError(KnightGraphError):
 
 class SearchAbortedError(KnightGraphError):
     """Raised when a tour was required but the search stopped on a budget or timeout."""
+
+
+def describe_value(value: object) -> str:
+    """A short one-line description of any value, for error messages.
+
+    Arrays are described by dtype and shape, anything else by a shortened repr.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> describe_value(np.zeros((3, 3)))
+    'a float64 array of shape (3, 3)'
+    >>> describe_value(list(range(100)))
+    '[0, 1, 2, 3, 4, 5, ...]'
+    """
+    dtype, shape = getattr(value, "dtype", None), getattr(value, "shape", None)
+    if dtype is not None and isinstance(shape, tuple):  # an array (numpy is not imported here)
+        article = "an" if str(dtype)[0] in "aeio" else "a"
+        return f"{article} {dtype} array of shape {shape}"
+    return " ".join(reprlib.repr(value).split())

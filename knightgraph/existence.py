@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Board, Square, SquareLike
-from .tour import Certificate
+from .results import Certificate
 from .verify import check_closed
 
 __all__ = [

@@ -29,9 +29,9 @@ import numpy as np
 from .board import KNIGHT, Board, Square, SquareLike, square_name
 from .exceptions import InvalidBoardError, InvalidOptionError, KnightGraphError, SearchAbortedError
 from .resources import require_memory
+from .results import SearchResult, Status
 from .solvers import find_tour
 from .solvers.base import Budget
-from .tour import SearchResult, Status
 from .verify import as_board, check_closed
 
 if TYPE_CHECKING:

@@ -53,7 +53,8 @@ from .exceptions import InvalidOptionError, InvalidSquareError, InvalidTourError
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from .tour import SearchResult, Tour
+    from .results import SearchResult
+    from .tour import Tour
 
 __all__ = [
     "atomic_output",
@@ -132,7 +133,7 @@ def _tour(tour: object) -> Tour:
 
 
 def _describe(value: object) -> str:
-    from .verify import describe_value
+    from .exceptions import describe_value
 
     return describe_value(value)
 

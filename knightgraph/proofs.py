@@ -34,7 +34,7 @@ import numpy as np
 
 from .board import Board, SquareLike
 from .existence import colour_obstruction, requested_ends
-from .tour import Certificate
+from .results import Certificate
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

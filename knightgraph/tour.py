@@ -24,11 +24,9 @@ Tour(Board(3, 3, removed=('b2',)), closed, a1 c2 a3 b1 c3 a2 c1 b3)
 from __future__ import annotations
 
 import contextlib
-import enum
 import json
 import operator
-from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -36,16 +34,16 @@ import numpy as np
 from .board import KNIGHT, Board, Square, SquareLike, file_name
 from .exceptions import (
     ImmutableError,
+    InternalError,
     InvalidBoardError,
     InvalidOptionError,
-    InvalidResultError,
     InvalidSquareError,
     InvalidTourError,
-    NoTourError,
-    SearchAbortedError,
     TourFormatError,
+    describe_value,
 )
-from .verify import _check_form, _to_flat, check_closed, check_order, describe_value
+from .results import Certificate, SearchResult, Status, TourBase
+from .verify import _check_form, _to_flat, check_closed, check_order
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
@@ -53,120 +51,7 @@ if TYPE_CHECKING:
 __all__ = ["Certificate", "SearchResult", "Status", "Tour"]
 
 
-class Status(enum.Enum):
-    """The three outcomes of a search."""
-
-    FOUND = "found"
-    """A tour was found (and verified)."""
-    PROVEN_ABSENT = "proven_absent"
-    """No tour exists; the result's certificate says why."""
-    ABORTED = "aborted"
-    """The search stopped (budget, timeout, heuristic failure); existence unknown."""
-
-
-@dataclass(frozen=True)
-class Certificate:
-    """Why a tour does or does not exist, with what is needed to re-check it.
-
-    Attributes
-    ----------
-    kind : str
-        The argument: ``"tour"``, ``"theorem"``, ``"colour-count"``,
-        ``"degree"``, ``"exhaustive-search"``, ...
-    reason : str
-        One sentence for people, naming the deciding clause or numbers.
-    data : dict
-        The figures an independent checker needs (colour counts, the
-        theorem and clause, search statistics, ...).
-
-    Examples
-    --------
-    >>> c = Certificate("colour-count", "7x7 has 25 squares of one colour and 24 of the other",
-    ...                 {"counts": [25, 24]})
-    >>> c.to_dict()
-    {'kind': 'colour-count', 'reason': '7x7 has 25 squares of one colour and 24 of the other', 'counts': [25, 24]}
-    """
-
-    kind: str
-    reason: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A flat JSON-ready dict: ``kind``, ``reason`` and the data's keys."""
-        return {"kind": self.kind, "reason": self.reason, **self.data}
-
-
-@dataclass
-class SearchResult:
-    """What a solver returns.
-
-    Attributes
-    ----------
-    status : Status
-    tour : Tour or None
-        The verified tour when ``status`` is FOUND.
-    certificate : Certificate or None
-        Why no tour exists when ``status`` is PROVEN_ABSENT.
-    method : str
-        The registered strategy that produced the answer.
-    seconds : float
-        Wall-clock time of the search.
-    stats : dict
-        Strategy-specific counters (nodes, attempts, ...).
-    reason : str
-        One line for people: why the search stopped, or the certificate's reason.
-    """
-
-    status: Status
-    tour: Tour | None = None
-    certificate: Certificate | None = None
-    method: str = ""
-    seconds: float = 0.0
-    stats: dict[str, Any] = field(default_factory=dict)
-    reason: str = ""
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.status, Status):
-            raise InvalidResultError(
-                f"invalid SearchResult status {self.status!r}: expected a Status"
-            )
-        if self.tour is not None and not isinstance(self.tour, Tour):
-            raise InvalidResultError(f"invalid SearchResult tour {describe_value(self.tour)}")
-        if self.status is Status.FOUND and self.tour is None:
-            raise InvalidResultError(
-                "invalid SearchResult: status FOUND needs a tour, got tour=None"
-            )
-        if self.status is Status.PROVEN_ABSENT and self.certificate is None:
-            raise InvalidResultError(
-                "invalid SearchResult: status PROVEN_ABSENT needs a certificate, got certificate=None"
-            )
-        if not self.reason and self.certificate is not None:
-            self.reason = self.certificate.reason
-
-    @property
-    def found(self) -> bool:
-        """True when a tour was found."""
-        return self.status is Status.FOUND
-
-    def require_tour(self) -> Tour:
-        """Return the tour, or raise :class:`NoTourError` / :class:`SearchAbortedError`.
-
-        Examples
-        --------
-        >>> from knightgraph import find_tour
-        >>> find_tour(4, 4).require_tour()
-        Traceback (most recent call last):
-        ...
-        knightgraph.exceptions.NoTourError: no open tour on 4x4: ...
-        """
-        if self.tour is not None:
-            return self.tour
-        if self.status is Status.PROVEN_ABSENT:
-            raise NoTourError(self.reason)
-        raise SearchAbortedError(self.reason or "the search gave up")
-
-
-class Tour:
+class Tour(TourBase):
     """A verified knight's tour: the visiting order as flat indices, open or closed.
 
     A tour is immutable: its attributes cannot be set or deleted
@@ -355,9 +240,17 @@ class Tour:
         """
         if self.board.area > 10_000:
             return None
-        from .draw import draw_tour, to_png
+        png: bytes = _presenter("png")(self, numbers=self.board.area <= 144, dpi=72)
+        return png
 
-        return to_png(draw_tour(self, numbers=self.board.area <= 144), dpi=72)
+    def _repr_html_(self) -> str | None:
+        """The interactive page of :func:`knightgraph.tourpage.notebook_html`, for Jupyter.
+
+        A tour of more than 40,000 squares gives None (the notebook then shows
+        the picture or the text repr).
+        """
+        html: str | None = _presenter("html")(self)
+        return html
 
     def draw(self, **style: Any) -> Any:
         """Draw the tour with :func:`knightgraph.draw.draw_tour`; returns the matplotlib Axes.
@@ -369,9 +262,7 @@ class Tour:
         >>> len(ax.texts)
         25
         """
-        from .draw import draw_tour
-
-        return draw_tour(self, **style)
+        return _presenter("draw")(self, **style)
 
     def algebraic_slice(self, lo: int, hi: int) -> list[str]:
         """Algebraic names of the squares visited at positions ``lo .. hi - 1``.
@@ -537,16 +428,38 @@ class Tour:
 
     def save_npy(self, path: str) -> None:
         """Write the order (flat indices) as a ``.npy`` file, atomically."""
-        from .formats import write_npy
-
-        write_npy(self.order, path)
+        _presenter("write_npy")(self.order, path)
 
     @classmethod
     def load_npy(cls, path: str, board: Board, closed: bool = False) -> Tour:
         """Read a tour written by :meth:`save_npy` for ``board``."""
-        from .formats import read_npy
+        return cls(board, _presenter("read_npy")(path), closed=closed)
 
-        return cls(board, read_npy(path), closed=closed)
+
+_PRESENTERS: dict[str, Callable[..., Any]] = {}
+"""What :class:`Tour`'s conveniences (pictures, pages, ``.npy`` files) call in the layers
+above this one; the package fills it (``knightgraph/__init__.py``), so that this module
+never imports drawing or file code."""
+
+
+def register_presenters(**functions: Callable[..., Any]) -> None:
+    """Give :class:`Tour` the functions behind ``draw``, ``_repr_png_``, ``_repr_html_``,
+    ``save_npy`` and ``load_npy`` (keys ``draw``, ``png``, ``html``, ``write_npy``,
+    ``read_npy``); the package does this when it is imported.
+
+    Examples
+    --------
+    >>> sorted(_PRESENTERS)
+    ['draw', 'html', 'png', 'read_npy', 'write_npy']
+    """
+    _PRESENTERS.update(functions)
+
+
+def _presenter(name: str) -> Callable[..., Any]:
+    try:
+        return _PRESENTERS[name]
+    except KeyError:
+        raise InternalError(f"internal error: no {name!r} presenter (import knightgraph)") from None
 
 
 SYMMETRIES = ("identity", "rot90", "rot180", "rot270", "flip_ranks", "flip_files",

@@ -288,7 +288,7 @@ def _check_tour(tour: object) -> Tour:
     from .tour import Tour
 
     if not isinstance(tour, Tour):
-        from .verify import describe_value
+        from .exceptions import describe_value
 
         raise InvalidTourError(f"not a Tour: {describe_value(tour)}")
     return tour

@@ -28,7 +28,6 @@ knightgraph.exceptions.InvalidTourError: square #3 c2 is not a knight's move fro
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -41,6 +40,7 @@ from .exceptions import (
     InvalidSquareError,
     InvalidTourError,
     MissingBoardError,
+    describe_value,
 )
 
 if TYPE_CHECKING:
@@ -157,24 +157,6 @@ def is_knight_tour(
     except InvalidTourError:
         return False
     return True
-
-
-def describe_value(value: object) -> str:
-    """A short one-line description of any value, for error messages.
-
-    Arrays are described by dtype and shape, anything else by a shortened repr.
-
-    Examples
-    --------
-    >>> describe_value(np.zeros((3, 3)))
-    'a float64 array of shape (3, 3)'
-    >>> describe_value(list(range(100)))
-    '[0, 1, 2, 3, 4, 5, ...]'
-    """
-    if isinstance(value, np.ndarray):
-        article = "an" if str(value.dtype)[0] in "aeio" else "a"
-        return f"{article} {value.dtype} array of shape {value.shape}"
-    return " ".join(reprlib.repr(value).split())
 
 
 def check_closed(closed: object) -> bool:

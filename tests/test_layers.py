@@ -15,7 +15,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "knightgraph"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("exceptions", "_native"),
+    ("exceptions", "_native", "_version"),
     ("resources", "parallel"),
     ("board",),
     ("results",),
@@ -38,9 +38,6 @@ MAX_LINES = 520
 """About 500 lines: past this a module is doing two jobs."""
 
 KNOWN_UPWARD = {
-    ("cli", ""),  # __version__ from the package
-    ("tour", "draw"),  # Tour._repr_png_ and Tour.draw
-    ("tour", "formats"),  # Tour.save_npy and Tour.load_npy
     ("tour", "verify"),  # a Tour checks its order on construction
     ("verify", "solvers.kernels"),  # the verifier's compiled fast path
 }
@@ -57,7 +54,6 @@ KNOWN_LONG = {
     "solvers.divide",
     "solvers.sat",
     "solvers.warnsdorff",
-    "tour",
     "tourpage",
 }
 """Modules still past :data:`MAX_LINES` (issue 13); exact, like :data:`KNOWN_UPWARD`."""
@@ -100,7 +96,16 @@ def imports(module: str) -> set[str]:
     path = MODULES[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {  # ``if TYPE_CHECKING:`` imports are for annotations: nothing runs them
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING")
+        for inner in ast.walk(node)
+    }
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         names: list[str] = []
         if isinstance(node, ast.ImportFrom):
             if node.level:

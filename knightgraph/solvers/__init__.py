@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..board import KNIGHT, Board, SquareLike
-from ..tour import SearchResult
+from ..results import SearchResult
 from ..verify import as_board
 from .base import (
     Budget,

@@ -39,7 +39,7 @@ from typing import Any
 from ..board import KNIGHT
 from ..existence import closed_tour_exists, open_tour_exists
 from ..proofs import quick_obstruction
-from ..tour import SearchResult, Status
+from ..results import SearchResult, Status
 from .base import Budget, Problem, get_solver, solver
 
 __all__ = ["DIVE_LIMIT", "EXACT_LIMIT", "SAT_LIMIT", "auto"]

@@ -43,7 +43,7 @@ import numpy as np
 from ..board import Board
 from ..exceptions import InvalidOptionError
 from ..proofs import partition_mask, quick_obstruction, schwenk_partition
-from ..tour import Certificate, SearchResult
+from ..results import Certificate, SearchResult
 from .base import Budget, Problem, solver
 
 __all__ = ["backtrack", "parse_moves"]

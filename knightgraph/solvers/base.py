@@ -39,7 +39,8 @@ import numpy as np
 from ..board import Board, Square, SquareLike
 from ..exceptions import InternalError, InvalidOptionError, InvalidSquareError
 from ..resources import require_memory
-from ..tour import Certificate, SearchResult, Status, Tour
+from ..results import Certificate, SearchResult, Status
+from ..tour import Tour
 from ..verify import check_closed
 
 __all__ = [

@@ -73,11 +73,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..board import KNIGHT, Board
-from ..exceptions import InternalError, InvalidOptionError, InvalidTourError
+from ..exceptions import InternalError, InvalidOptionError, InvalidTourError, describe_value
 from ..existence import closed_tour_exists, open_tour_exists
 from ..resources import require_memory
-from ..tour import Certificate, SearchResult, Status
-from ..verify import check_closed, describe_value
+from ..results import Certificate, SearchResult, Status
+from ..verify import check_closed
 from .base import Budget, Problem, get_solver, solver
 
 __all__ = [

@@ -44,7 +44,7 @@ from ..board import Board
 from ..exceptions import SearchAbortedError
 from ..existence import colour_obstruction
 from ..resources import require_memory
-from ..tour import SearchResult
+from ..results import SearchResult
 from .base import Budget, Problem, solver
 
 __all__ = ["DEFAULT_SOLVER", "HamiltonCNF", "Outcome", "cnf_bytes", "sat"]

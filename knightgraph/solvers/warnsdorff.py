@@ -38,7 +38,7 @@ from ..board import KNIGHT, Board
 from ..exceptions import InvalidOptionError
 from ..existence import colour_obstruction
 from ..proofs import closing_move_obstruction, partition_obstruction
-from ..tour import Certificate, SearchResult
+from ..results import Certificate, SearchResult
 from .backtracking import parse_moves
 from .base import Budget, Problem, solver
 

@@ -1,0 +1,154 @@
+"""What a search returns: its status, the certificate of an absence, and the result.
+
+The data every layer above shares: strategies return a :class:`SearchResult`,
+the existence theorems and the proofs give a :class:`Certificate`.  The tour a
+result carries is a :class:`~knightgraph.Tour` (defined one layer up, in
+:mod:`knightgraph.tour`, as a subclass of :class:`TourBase`), so that this
+module needs nothing but the exceptions.
+
+Examples
+--------
+>>> from knightgraph import find_tour
+>>> res = find_tour(3, 3)
+>>> res.status, res.certificate.kind
+(<Status.PROVEN_ABSENT: 'proven_absent'>, 'degree')
+>>> SearchResult(Status.ABORTED, reason="stopped").found
+False
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .exceptions import InvalidResultError, NoTourError, SearchAbortedError, describe_value
+
+if TYPE_CHECKING:
+    from .tour import Tour
+
+__all__ = ["Certificate", "SearchResult", "Status", "TourBase"]
+
+
+class TourBase:
+    """The base of :class:`knightgraph.Tour`: what a :class:`SearchResult` may carry.
+
+    It lets this lower layer recognise a tour without importing the module that
+    defines it (the arrows of the layers point down only).
+    """
+
+    __slots__ = ()
+
+
+class Status(enum.Enum):
+    """The three outcomes of a search."""
+
+    FOUND = "found"
+    """A tour was found (and verified)."""
+    PROVEN_ABSENT = "proven_absent"
+    """No tour exists; the result's certificate says why."""
+    ABORTED = "aborted"
+    """The search stopped (budget, timeout, heuristic failure); existence unknown."""
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """Why a tour does or does not exist, with what is needed to re-check it.
+
+    Attributes
+    ----------
+    kind : str
+        The argument: ``"tour"``, ``"theorem"``, ``"colour-count"``,
+        ``"degree"``, ``"exhaustive-search"``, ...
+    reason : str
+        One sentence for people, naming the deciding clause or numbers.
+    data : dict
+        The figures an independent checker needs (colour counts, the
+        theorem and clause, search statistics, ...).
+
+    Examples
+    --------
+    >>> c = Certificate("colour-count", "7x7 has 25 squares of one colour and 24 of the other",
+    ...                 {"counts": [25, 24]})
+    >>> c.to_dict()
+    {'kind': 'colour-count', 'reason': '7x7 has 25 squares of one colour and 24 of the other', 'counts': [25, 24]}
+    """
+
+    kind: str
+    reason: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A flat JSON-ready dict: ``kind``, ``reason`` and the data's keys."""
+        return {"kind": self.kind, "reason": self.reason, **self.data}
+
+
+@dataclass
+class SearchResult:
+    """What a solver returns.
+
+    Attributes
+    ----------
+    status : Status
+    tour : Tour or None
+        The verified tour when ``status`` is FOUND.
+    certificate : Certificate or None
+        Why no tour exists when ``status`` is PROVEN_ABSENT.
+    method : str
+        The registered strategy that produced the answer.
+    seconds : float
+        Wall-clock time of the search.
+    stats : dict
+        Strategy-specific counters (nodes, attempts, ...).
+    reason : str
+        One line for people: why the search stopped, or the certificate's reason.
+    """
+
+    status: Status
+    tour: Tour | None = None
+    certificate: Certificate | None = None
+    method: str = ""
+    seconds: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.status, Status):
+            raise InvalidResultError(
+                f"invalid SearchResult status {self.status!r}: expected a Status"
+            )
+        if self.tour is not None and not isinstance(self.tour, TourBase):
+            raise InvalidResultError(f"invalid SearchResult tour {describe_value(self.tour)}")
+        if self.status is Status.FOUND and self.tour is None:
+            raise InvalidResultError(
+                "invalid SearchResult: status FOUND needs a tour, got tour=None"
+            )
+        if self.status is Status.PROVEN_ABSENT and self.certificate is None:
+            raise InvalidResultError(
+                "invalid SearchResult: status PROVEN_ABSENT needs a certificate, got certificate=None"
+            )
+        if not self.reason and self.certificate is not None:
+            self.reason = self.certificate.reason
+
+    @property
+    def found(self) -> bool:
+        """True when a tour was found."""
+        return self.status is Status.FOUND
+
+    def require_tour(self) -> Tour:
+        """Return the tour, or raise :class:`NoTourError` / :class:`SearchAbortedError`.
+
+        Examples
+        --------
+        >>> from knightgraph import find_tour
+        >>> find_tour(4, 4).require_tour()
+        Traceback (most recent call last):
+        ...
+        knightgraph.exceptions.NoTourError: no open tour on 4x4: ...
+        """
+        if self.tour is not None:
+            return self.tour
+        if self.status is Status.PROVEN_ABSENT:
+            raise NoTourError(self.reason)
+        raise SearchAbortedError(self.reason or "the search gave up")
