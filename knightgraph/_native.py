@@ -1,7 +1,10 @@
 """Loading knightgraph's optional compiled extensions through :mod:`ctypes`.
 
-The C files (``_kernels.c``, ``_count.c``) are built as extension modules by
-``pip install``; their functions are plain C, called through ctypes.  A
+The C files, one per job (``_kernels.c``: the search and walk loops;
+``_verify.c``: the verifier's fast path; ``_drup.c``: the DRUP checker;
+``_count.c``: the counting kernel), are built as extension modules by ``pip
+install``; their functions are plain C, called through ctypes, and every
+loader finds its library here.  A
 missing build (no compiler) is not an error: each caller then uses its
 plain-Python reference.  ``KNIGHTGRAPH_KERNELS=python`` forces the references.
 """

@@ -15,7 +15,7 @@ propagation.  It can also be run on files, like the standard checker
 
     python -m knightgraph.drup formula.cnf proof.drup
 
-A C twin of the checker (``knightgraph/_kernels.c``) is used when it was
+A C twin of the checker (``knightgraph/_drup.c``) is used when it was
 built, unless ``KNIGHTGRAPH_KERNELS=python`` asks for this plain-Python one,
 as for every compiled part of knightgraph.  Malformed input is never a crash:
 :func:`check_drup` rejects it with the reason, and :func:`parse_dimacs` /
@@ -263,7 +263,7 @@ def check_drup(
     malformed formula or proof (a literal that is not a whole number, a 0
     inside a clause, a bad proof line) is rejected with the reason.
 
-    ``compiled`` chooses the C twin of this checker (``knightgraph/_kernels.c``,
+    ``compiled`` chooses the C twin of this checker (``knightgraph/_drup.c``,
     the same method, about a hundred times faster); by default it is used when
     it was built and not switched off with ``KNIGHTGRAPH_KERNELS=python``.
 
@@ -350,10 +350,11 @@ def _verdict(status: int, lemmas: int, lemma: list[int]) -> tuple[bool, str]:
 
 
 def _library() -> ctypes.CDLL | None:
-    """The compiled twin in ``knightgraph._kernels``, if it was built and not switched off."""
+    """The compiled twin in ``knightgraph._drup`` (``_drup.c``), if it was built and not
+    switched off."""
     if python_only():
         return None
-    library = load_library("_kernels")
+    library = load_library("_drup")
     if library is None or not hasattr(library, "kg_drup"):
         return None
     library.kg_drup.restype = ctypes.c_int64

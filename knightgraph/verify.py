@@ -28,11 +28,13 @@ knightgraph.exceptions.InvalidTourError: square #3 c2 is not a knight's move fro
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from ._native import load_library, python_only
 from .board import KNIGHT, Board, SquareLike, coerce_square, describe_square
 from .exceptions import (
     BoardTooLargeError,
@@ -369,9 +371,7 @@ def _compiled_pass(order: NDArray[Any], board: Board) -> bool:
     A fast path only: when it finds a defect (or is not built), the numpy
     finders above locate and name it.
     """
-    from .solvers.kernels import kernels
-
-    check = kernels().check
+    check = _compiled_check()
     if check is None or order.dtype not in (np.int32, np.int64) or len(order) < 4096:
         return False
     if len(order) != board.num_squares:
@@ -380,7 +380,34 @@ def _compiled_pass(order: NDArray[Any], board: Board) -> bool:
     removed = None
     if board.removed:
         removed = (~board.available()).astype(np.uint8)
-    return bool(check(seq, board.m, board.n, board.leaper, removed) < 0)
+    wide = seq.dtype == np.int64
+    seen = np.zeros(board.area, dtype=np.uint8)
+    mask = None if removed is None else removed.ctypes.data
+    a, b = board.leaper
+    first_bad = check(None if wide else seq.ctypes.data, seq.ctypes.data if wide else None,
+                      len(seq), board.m, board.n, a, b, mask, seen)  # fmt: skip
+    return bool(first_bad < 0)
+
+
+def _compiled_check() -> Any:
+    """``kg_check`` of the extension ``knightgraph._verify`` (``_verify.c``), or None when it
+    was not built or ``KNIGHTGRAPH_KERNELS=python`` switches it off."""
+    return None if python_only() else _load_check()
+
+
+@functools.cache
+def _load_check() -> Any:
+    import ctypes
+
+    library = load_library("_verify")
+    if library is None or not hasattr(library, "kg_check"):
+        return None
+    check = library.kg_check
+    check.restype = ctypes.c_int64
+    check.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64,
+                      ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p,
+                      np.ctypeslib.ndpointer(dtype=np.uint8, flags="C_CONTIGUOUS")]  # fmt: skip
+    return check
 
 
 def _short(order: NDArray[Any], board: Board) -> bool:

@@ -249,7 +249,6 @@ class Kernels:
     walk: Any
     follow: Any
     compiled: bool
-    check: Any = None  # compiled only: verify.py's fast path
 
 
 def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
@@ -300,25 +299,7 @@ def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
         return int(c_follow(codes, delta, start, first, None if wide else pointer,
                             pointer if wide else None, len(out)))  # fmt: skip
 
-    c_check = library.kg_check
-    c_check.restype = ctypes.c_int64
-    c_check.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64,
-                        ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p,
-                        array(np.uint8)]  # fmt: skip
-
-    def check(order: Array, m: int, n: int, leaper: tuple[int, int], removed: Any) -> int:
-        """-1 when ``order`` passes every step check, else the first failing position."""
-        if order.dtype not in (np.int32, np.int64) or not order.flags.c_contiguous:
-            raise InvalidOptionError(f"invalid order array: {order.dtype}; expected int32 or int64")
-        if removed is not None and (removed.dtype != np.uint8 or removed.size != m * n):
-            raise InvalidOptionError("invalid removed mask: expected one uint8 per square")
-        wide = order.dtype == np.int64
-        seen = np.zeros(m * n, dtype=np.uint8)
-        mask = None if removed is None else removed.ctypes.data
-        return int(c_check(None if wide else order.ctypes.data, order.ctypes.data if wide
-                           else None, len(order), m, n, leaper[0], leaper[1], mask, seen))  # fmt: skip
-
-    return Kernels(dfs, walk, follow, compiled=True, check=check)
+    return Kernels(dfs, walk, follow, compiled=True)
 
 
 @functools.cache
