@@ -12,7 +12,7 @@ from __future__ import annotations
 from timing import run_knightgraph, timed
 
 from knightgraph import Board, Status, find_tour
-from knightgraph.solvers.sat import HamiltonCNF
+from knightgraph.solvers.cnf import HamiltonCNF
 
 
 def whole_process(args: str) -> float:

@@ -388,7 +388,7 @@ def check(
 
 
 def sat_refutation(cnf: Any, board: Board) -> Certificate | None:
-    """The certificate of a SAT refutation, from a solved-UNSAT :class:`~knightgraph.solvers.sat.HamiltonCNF`.
+    """The certificate of a SAT refutation, from a solved-UNSAT :class:`~knightgraph.solvers.cnf.HamiltonCNF`.
 
     It holds the variables (as moves, the hub named ``"hub"``), every clause,
     the vertex set of each cut clause, and the solver's DRUP proof.  None when

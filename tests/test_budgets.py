@@ -28,7 +28,7 @@ from knightgraph.exceptions import (
 )
 from knightgraph.explore import end_map, existence_table, start_map, sweep
 from knightgraph.solvers.base import Budget
-from knightgraph.solvers.sat import FIRST_SLICE, SLICE_SECONDS, HamiltonCNF, cnf_bytes
+from knightgraph.solvers.cnf import FIRST_SLICE, SLICE_SECONDS, HamiltonCNF, cnf_bytes
 
 needs_kernel = pytest.mark.skipif(
     not kernel_available(), reason="the C counting kernel is not built"

@@ -18,7 +18,7 @@ from knightgraph.cli import main
 from knightgraph.drup import check_drup, parse_dimacs
 from knightgraph.drup import main as drup_main
 from knightgraph.explore import existence_table
-from knightgraph.solvers.sat import HamiltonCNF
+from knightgraph.solvers.cnf import HamiltonCNF
 
 # Seed 000, Figure 3.1 (the corrected printing), rows m = 1..20, columns n = 1..20.
 # The seed marks 1x1 "x"; knightgraph counts the single square as an open tour ("o").

@@ -51,7 +51,6 @@ KNOWN_LONG = {
     "explore",
     "solvers.backtracking",
     "solvers.divide",
-    "solvers.sat",
     "solvers.warnsdorff",
     "tourpage",
 }
@@ -191,11 +190,7 @@ STRATEGIES = {
     "solvers.sat",
     "solvers.warnsdorff",
 }
-KNOWN_STRATEGY_ARROWS = {
-    ("solvers.backtracking", "solvers.sat"),  # the oracle's CNF
-    ("solvers.divide", "solvers.sat"),  # blocks solved by SAT
-    ("solvers.warnsdorff", "solvers.backtracking"),  # parse_moves
-}
+KNOWN_STRATEGY_ARROWS: set[tuple[str, str]] = set()
 """Strategies that still import another strategy (issue 13); exact, it only shrinks."""
 
 

@@ -26,7 +26,8 @@ from knightgraph import (
     validate_tour,
 )
 from knightgraph.solvers import estimate_memory, solver_info
-from knightgraph.solvers.backtracking import backtrack, parse_moves
+from knightgraph.solvers.backtracking import backtrack
+from knightgraph.solvers.moves import parse_moves
 from knightgraph.solvers.warnsdorff import RULES, warnsdorff
 
 SEED_000_ORDER = "-2,1;-1,2;1,2;2,1;2,-1;1,-2;-1,-2;-2,-1"

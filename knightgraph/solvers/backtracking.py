@@ -40,45 +40,17 @@ from typing import Any
 
 import numpy as np
 
-from ..board import Board
 from ..exceptions import InvalidOptionError
 from ..proofs import partition_mask, quick_obstruction, schwenk_partition
 from ..results import Certificate, SearchResult
 from .base import Budget, Problem, solver
+from .moves import parse_moves
 
-__all__ = ["backtrack", "parse_moves"]
+__all__ = ["backtrack"]
 
 _CHECK_EVERY = 1024  # placements between budget checks
 _MEMO_CAP = 4_000_000  # failed positions remembered at most
 _MEMO_BYTES = 512 * 2**20  # ... and the memory they may take (each is a board-wide bit set)
-
-
-def parse_moves(moves: str | Sequence[Sequence[int]], board: Board) -> list[tuple[int, int]]:
-    """Parse a move order ``"dr,dc;dr,dc;..."`` (or pairs) and check it lists every leap once.
-
-    Examples
-    --------
-    >>> parse_moves("-2,1;-1,2;1,2;2,1;2,-1;1,-2;-1,-2;-2,-1", Board(8, 8))[:2]
-    [(-2, 1), (-1, 2)]
-    >>> parse_moves("1,2;2,1", Board(8, 8))
-    Traceback (most recent call last):
-    ...
-    knightgraph.exceptions.InvalidOptionError: invalid move order '1,2;2,1': it must list each of the 8 moves (d_rank, d_file) of the (1, 2) leaper exactly once
-    """
-    text = moves if isinstance(moves, str) else ";".join(f"{a},{b}" for a, b in moves)
-    pairs = []
-    try:
-        for part in text.replace(" ", "").strip(";").split(";"):
-            a, b = part.split(",")
-            pairs.append((int(a), int(b)))
-    except ValueError:
-        pairs = []
-    if len(pairs) != len(board.offsets) or set(pairs) != set(board.offsets):
-        raise InvalidOptionError(
-            f"invalid move order {text!r}: it must list each of the {len(board.offsets)} moves "
-            f"(d_rank, d_file) of the {board.leaper} leaper exactly once"
-        )
-    return pairs
 
 
 def _bits(mask: np.ndarray[Any, Any]) -> int:
@@ -563,7 +535,7 @@ def _oracle_search(problem: Problem, search: _Search, starts: list[int]) -> Sear
     never backtracks.  The solver's answers come with a whole tour, which
     answers later questions for free (a child on that tour needs no query).
     """
-    from .sat import HamiltonCNF
+    from .cnf import HamiltonCNF
 
     board = search.problem.board
     stats: dict[str, Any] = {"queries": 0, "rounds": 0}

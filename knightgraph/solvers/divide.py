@@ -355,7 +355,7 @@ def block_tour(
     >>> len(block_tour(6, 6, closed=True, forced=structure_moves(6, 6) + list(PORTS)))
     36
     """
-    from .sat import HamiltonCNF
+    from .cnf import HamiltonCNF
 
     board = Board(h, w, removed=removed)
     first = None if start is None else board.index(start)

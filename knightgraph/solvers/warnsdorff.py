@@ -39,8 +39,8 @@ from ..exceptions import InvalidOptionError
 from ..existence import colour_obstruction
 from ..proofs import closing_move_obstruction, partition_obstruction
 from ..results import Certificate, SearchResult
-from .backtracking import parse_moves
 from .base import Budget, Problem, solver
+from .moves import parse_moves
 
 __all__ = ["RULES", "SEED_003_MOVES", "warnsdorff"]
 

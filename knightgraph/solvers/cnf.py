@@ -1,0 +1,483 @@
+"""The SAT encoding of tours (:class:`HamiltonCNF`), with lazily added cut constraints.
+
+Shared by the strategies that ask a SAT solver (``sat``, the oracle of
+``backtrack``, the blocks of ``divide``); it is not a strategy itself.
+
+One boolean variable per move (edge) of the leaper graph says whether the
+tour uses it.  A closed tour is a set of edges with exactly two at every
+square that forms one cycle.  An open tour is turned into a closed one by a
+*hub*: an extra vertex joined to every square allowed as an end (just the
+start and the end when they are given); a Hamiltonian cycle through the hub is
+a Hamiltonian path between its two neighbours.
+
+"Exactly two at every vertex" is written out as clauses; "one cycle" is not
+(it would need exponentially many): the solver's answer may consist of
+several cycles, and then, for each cycle ``S``, the clause "some edge leaving
+``S`` is used" is added, which every tour satisfies, and the solver runs again
+(incrementally, keeping what it learnt).  When the cycles merge into one, the
+answer is a tour; when the clauses become unsatisfiable, no tour exists.
+
+The same encoding answers queries under *assumptions* (some edges forced),
+which the oracle of :func:`~knightgraph.solvers.backtracking.backtrack` uses to
+find the first tour of plain depth-first search without searching.
+
+Examples
+--------
+>>> from knightgraph import Board
+>>> enc = HamiltonCNF(Board(3, 4))
+>>> outcome = enc.solve()
+>>> outcome.status, len(outcome.order)
+('sat', 12)
+>>> HamiltonCNF(Board(4, 4)).solve().status
+'unsat'
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..board import Board
+from ..exceptions import SearchAbortedError
+from .base import Budget
+
+__all__ = ["DEFAULT_SOLVER", "HamiltonCNF", "Outcome", "cnf_bytes"]
+
+DEFAULT_SOLVER = "cadical195"
+"""The python-sat solver used unless another is named (CaDiCaL 1.9.5)."""
+
+PROOF_LIMIT = 2500
+"""Up to this many squares the solver logs its proof from the start."""
+
+DIRECT_LIMIT = 64
+"""Up to this many literals, "at most two" is written out triple by triple."""
+
+CONFLICT_SLICE = 20_000
+"""Most conflicts per solver call between budget checks."""
+
+SLICE_SECONDS = 0.1
+"""Under a timeout, each solver call is sized to last about this long."""
+
+FIRST_SLICE = 100
+"""Conflicts of the first solver call under a timeout, before the pace is known."""
+
+ENCODE_CHECK = 256
+"""Squares written to the CNF between two looks at the clock."""
+
+BYTES_PER_CLAUSE = 300
+"""What one clause costs while the CNF is built and solved (the solver's copy, its watches
+and learnt clauses; and the Python list when :attr:`HamiltonCNF.clauses` keeps it): measured
+on 100x100 and 200x200 boards, with a margin."""
+
+
+@dataclass
+class Outcome:
+    """A solver answer: ``"sat"`` with the tour's order, ``"unsat"``, or ``"aborted"``."""
+
+    status: str
+    order: list[int] = field(default_factory=list)
+    rounds: int = 0
+
+
+class HamiltonCNF:
+    """The CNF of "a tour exists" for a board and request, solved incrementally.
+
+    Parameters
+    ----------
+    board : Board
+    closed : bool
+    start, end : int or None
+        Flat indices of required ends.
+    solver : str
+        A python-sat solver name (default :data:`DEFAULT_SOLVER`).
+    proof : bool
+        Ask the solver for a DRUP proof (for certificates of absence).
+    keep_clauses : bool, optional
+        Keep every clause in :attr:`clauses` (default: when ``proof`` is asked
+        for; a certificate needs them, a search does not, and on large boards
+        they are most of the memory).
+    budget : Budget, optional
+        Its timeout also bounds writing the CNF: past it the constructor raises
+        :class:`~knightgraph.SearchAbortedError` (the clock is read every
+        :data:`ENCODE_CHECK` squares).
+    lucky : bool
+        Let CaDiCaL try its "lucky" assignments at every call (default, as the
+        stored blocks of ``divide`` were made).  Off, large boards solve up to
+        10x faster: the lucky phases cost a pass over the whole CNF per call.
+
+    Attributes
+    ----------
+    edges : list of (int, int)
+        The variables: edge ``k`` (variable ``k + 1``) joins these two vertices;
+        vertex ``m * n`` is the hub.
+    clauses : list of list of int
+        Every clause given to the solver, in order (the CNF of a certificate);
+        empty unless ``keep_clauses``.
+    num_clauses : int
+        How many clauses the solver was given.
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        closed: bool = False,
+        start: int | None = None,
+        end: int | None = None,
+        *,
+        solver: str = DEFAULT_SOLVER,
+        proof: bool = False,
+        keep_clauses: bool | None = None,
+        budget: Budget | None = None,
+        lucky: bool = True,
+    ) -> None:
+        from pysat.solvers import Solver
+
+        self.board = board
+        self.closed = closed
+        self.hub = board.area
+        self._budget = budget if budget is not None and budget.timeout is not None else None
+        self.vertices = np.flatnonzero(board.available()).tolist()
+        self.edges = self._graph_edges(board)
+        if not closed:
+            self.edges += self._hub_edges(start, end)
+        self.index = {edge: k + 1 for k, edge in enumerate(self.edges)}
+        self.incident: dict[int, list[int]] = {v: [] for v in [*self.vertices, self.hub]}
+        for k, (u, v) in enumerate(self.edges):
+            self.incident[u].append(k + 1)
+            self.incident[v].append(k + 1)
+        if closed:
+            del self.incident[self.hub]
+        self.top = len(self.edges)
+        self.auxiliary = False  # True once a counter with auxiliary variables is used
+        self.cut_sets: list[list[int]] = []  # the vertex set S of each cut clause, in order
+        self.clauses: list[list[int]] = []
+        self.keep_clauses = proof if keep_clauses is None else keep_clauses
+        self.num_clauses = 0
+        self._pace: float | None = None  # seconds per conflict, measured under a timeout
+        self.solver_name = solver
+        self._check_clock("the SAT encoding", 0)
+        self.solver = Solver(name=solver, with_proof=proof)
+        # A bound method of the solver itself (the wrapper only forwards): a third faster.
+        engine = getattr(self.solver, "solver", self.solver)
+        self._add_clause = engine.add_clause
+        # python-sat's CaDiCaL classes raise NotImplementedError on interrupt().
+        self._interruptible = not type(engine).__name__.startswith("Cadical")
+        self.rounds = 0
+        try:
+            self._encode(start, end, lucky)
+        except BaseException:
+            self.solver.delete()
+            raise
+
+    def _check_clock(self, what: str, done: int) -> None:
+        """Raise :class:`SearchAbortedError` when the budget's timeout has passed."""
+        budget = self._budget
+        if budget is not None and budget.out_of_time():
+            raise SearchAbortedError(
+                f"{what} stopped at the timeout of {budget.timeout:g} s "
+                f"({done:,} of {len(self.vertices):,} squares written)"
+            )
+
+    def _encode(self, start: int | None, end: int | None, lucky: bool) -> None:
+        """Write "exactly two tour edges at every vertex" and the required ends."""
+        closed = self.closed
+        if self.solver_name == "cadical195":
+            # CaDiCaL's "unsat" configuration: 2x faster refutations.
+            options = {"stabilize": 0, "walk": 0}
+            if not lucky:
+                options["lucky"] = 0
+            self.solver.solver.configure(options)
+        for done, (vertex, literals) in enumerate(self.incident.items()):
+            if done % ENCODE_CHECK == 0:
+                self._check_clock("the SAT encoding", done)
+            if vertex == self.hub and len(literals) > DIRECT_LIMIT:
+                self._add_all(self._hub_clauses(literals))
+            else:
+                self._add_all(self._exactly_two(literals))
+        if not closed:
+            for square in (start, end):
+                if square is not None:
+                    self._add_all([[self.var(self.hub, square)]])
+        elif start is not None and end is not None:
+            self._add_all([[self.var(start, end)]])
+
+    # -------------------------------------------------------------- the graph
+    @staticmethod
+    def _graph_edges(board: Board) -> list[tuple[int, int]]:
+        table = board.move_table()
+        return [(i, int(j)) for i, row in enumerate(table.tolist()) for j in row if j > i]
+
+    def _hub_edges(self, start: int | None, end: int | None) -> list[tuple[int, int]]:
+        ends = [s for s in (start, end) if s is not None]
+        allowed = ends if len(ends) == 2 else self.vertices
+        return [(v, self.hub) for v in allowed]
+
+    def var(self, u: int, v: int) -> int:
+        """The variable of edge ``{u, v}``; KeyError if there is no such move."""
+        return self.index[(u, v) if u < v else (v, u)]
+
+    # ------------------------------------------------------------ the clauses
+    def _exactly_two(self, literals: Sequence[int]) -> list[list[int]]:
+        """Clauses for "exactly two of ``literals``".
+
+        Up to :data:`DIRECT_LIMIT` literals: "at least two" is one clause per
+        literal (all the others), "at most two" one clause per triple.  Beyond
+        (only the hub of a large open board), a sequential counter with
+        auxiliary variables; such a CNF cannot back a certificate (see
+        :attr:`auxiliary`).
+        """
+        k = len(literals)
+        if k < 2:
+            return [[]]  # unsatisfiable: a vertex with fewer than two possible tour edges
+        if k <= DIRECT_LIMIT:
+            at_least = [[x for x in literals if x != skip] for skip in literals]
+            at_most: list[list[int]] = (-np.asarray(literals)[_triples(k)]).tolist()
+            return at_least + at_most
+        return self._counter("equals", literals, 2)
+
+    def _hub_clauses(self, literals: Sequence[int]) -> list[list[int]]:
+        """Clauses for "exactly two hub edges" for a hub with many edges, in O(k) clauses.
+
+        "At least two" is written as "at least one": every square has exactly
+        two tour edges, so the hub's edges number ``2 * squares - 2 * (edges
+        between squares)``, an even number; at least one and at most two means
+        two.  "At most two" is Sinz's sequential counter (auxiliary variables:
+        no certificate, see :attr:`auxiliary`), written with numpy.
+        """
+        x = np.asarray(literals, dtype=np.int64)
+        k = len(x)
+        # s[i, j]: at least j + 1 of x[0..i] are true (i < k - 1, j in {0, 1}).
+        s = self.top + 1 + np.arange(2 * (k - 1), dtype=np.int64).reshape(k - 1, 2)
+        self.top += 2 * (k - 1)
+        self.auxiliary = True
+        mid = np.arange(1, k - 1)
+        xi, prev, here = x[mid], s[mid - 1], s[mid]
+        clauses: list[list[int]] = [list(literals), [-int(x[0]), int(s[0, 0])], [-int(s[0, 1])]]
+        for block in (
+            np.stack([-xi, here[:, 0]], axis=1),
+            np.stack([-prev[:, 0], here[:, 0]], axis=1),
+            np.stack([-xi, -prev[:, 0], here[:, 1]], axis=1),
+            np.stack([-prev[:, 1], here[:, 1]], axis=1),
+            np.stack([-xi, -prev[:, 1]], axis=1),
+        ):
+            clauses += block.tolist()
+        clauses.append([-int(x[-1]), -int(s[-1, 1])])
+        return clauses
+
+    def _counter(self, kind: str, literals: Sequence[int], bound: int) -> list[list[int]]:
+        """A sequential-counter cardinality constraint; its auxiliary variables
+        mean the CNF can no longer back a certificate (:attr:`auxiliary`)."""
+        from pysat.card import CardEnc, EncType
+
+        encode = getattr(CardEnc, kind)
+        encoded = encode(lits=list(literals), bound=bound, top_id=self.top,
+                         encoding=EncType.seqcounter)  # fmt: skip
+        self.top = max(self.top, encoded.nv)
+        self.auxiliary = True
+        return [list(clause) for clause in encoded.clauses]
+
+    def add_clauses(self, clauses: Iterable[list[int]]) -> None:
+        """Add clauses over the edge variables (:meth:`var`); they join :attr:`clauses`."""
+        self._add_all(clauses)
+
+    def add_at_most(self, literals: Sequence[int], bound: int) -> None:
+        """Require at most ``bound`` of ``literals`` (auxiliary variables: no certificate)."""
+        self._add_all(self._counter("atmost", literals, bound))
+
+    def _add_all(self, clauses: Iterable[list[int]]) -> None:
+        add = self._add_clause
+        if self.keep_clauses:
+            keep = self.clauses.append
+            for clause in clauses:
+                keep(clause)
+                add(clause)
+                self.num_clauses += 1
+        else:
+            for clause in clauses:
+                add(clause)
+                self.num_clauses += 1
+
+    # -------------------------------------------------------------- solving
+    def solve(self, assumptions: Sequence[int] = (), budget: Budget | None = None) -> Outcome:
+        """Solve, adding cut clauses until the edges form one cycle (or none can).
+
+        ``assumptions`` are literals (edge variables) forced for this call only.
+        """
+        while True:
+            answer = self._solve_once(list(assumptions), budget)
+            if answer is None:
+                return Outcome("aborted", rounds=self.rounds)
+            if not answer:
+                return Outcome("unsat", rounds=self.rounds)
+            cycles = self._cycles(self.solver.get_model())
+            if len(cycles) == 1:
+                return Outcome("sat", self._tour_order(cycles[0]), self.rounds)
+            if budget is not None and budget.out_of_time():
+                return Outcome("aborted", rounds=self.rounds)  # before the cuts: O(board) each
+            self.cut_sets.extend(cycles)
+            self._add_all(self._cut(cycle) for cycle in cycles)
+
+    def _solve_once(self, assumptions: list[int], budget: Budget | None) -> bool | None:
+        """One solver call; None when the budget runs out first.
+
+        CaDiCaL 1.9.5 cannot be interrupted (python-sat's ``interrupt`` raises
+        NotImplementedError for it), so a timeout or a conflict limit is
+        honoured by solving in slices of conflicts (the solver keeps what it
+        learnt between slices) and checking the budget in between: never more
+        conflicts than the limit has left, and, under a timeout, as many as
+        take about :data:`SLICE_SECONDS` at the pace measured so far (at most
+        half the time left).  Solvers that can be interrupted (MiniSat,
+        Glucose, ...) are also interrupted by a timer at the deadline.
+        """
+        self.rounds += 1
+        if budget is None or (budget.timeout is None and budget.limit is None):
+            return bool(self.solver.solve(assumptions=assumptions))
+        while True:
+            done = self.conflicts()
+            if budget.exceeded(done):
+                return None
+            self.solver.conf_budget(self._slice(budget, done))
+            began = time.monotonic()
+            answer = self._solve_limited(assumptions, budget)
+            spent = self.conflicts() - done
+            if spent > 0:
+                self._pace = (time.monotonic() - began) / spent
+            if answer is not None:
+                return bool(answer)
+
+    def _slice(self, budget: Budget, done: int) -> int:
+        """Conflicts for the next solver call under ``budget`` (``done`` so far)."""
+        size = CONFLICT_SLICE
+        if budget.limit is not None:
+            size = min(size, budget.limit - done)
+        left = budget.remaining()
+        if left is not None:
+            target = min(SLICE_SECONDS, left / 2)
+            size = min(size, FIRST_SLICE if self._pace is None else int(target / self._pace))
+        return max(1, size)
+
+    def _solve_limited(self, assumptions: list[int], budget: Budget) -> bool | None:
+        """``solve_limited``, interrupted at the deadline when the solver allows it."""
+        left = budget.remaining()
+        answer: bool | None
+        if left is None or not self._interruptible:
+            answer = self.solver.solve_limited(assumptions=assumptions)
+            return answer
+        import threading
+
+        timer = threading.Timer(left, self.solver.interrupt)
+        timer.start()
+        try:
+            answer = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            return answer
+        finally:
+            timer.cancel()
+            self.solver.clear_interrupt()
+
+    def conflicts(self) -> int:
+        """Conflicts met by the solver so far (the unit of a SAT ``limit``)."""
+        return int(self.solver.accum_stats().get("conflicts", 0))
+
+    def _cycles(self, model: list[int]) -> list[list[int]]:
+        """The cycles formed by the chosen edges, each as a vertex sequence."""
+        chosen = {lit for lit in model[: len(self.edges)] if lit > 0}
+        neighbours: dict[int, list[int]] = {v: [] for v in self.incident}
+        for lit in chosen:
+            u, v = self.edges[lit - 1]
+            neighbours[u].append(v)
+            neighbours[v].append(u)
+        seen: set[int] = set()
+        cycles = []
+        for first in neighbours:
+            if first in seen:
+                continue
+            cycle, previous, here = [first], -1, first
+            seen.add(first)
+            while True:
+                nxt = next(
+                    w for w in neighbours[here] if w != previous or len(neighbours[here]) == 1
+                )
+                if nxt == first:
+                    break
+                cycle.append(nxt)
+                seen.add(nxt)
+                previous, here = here, nxt
+            cycles.append(cycle)
+        return cycles
+
+    def _cut(self, cycle: list[int]) -> list[int]:
+        """The clause "some edge leaving this cycle is used", which every tour satisfies.
+
+        Found from the cycle's own incident edges (O(cycle)), in variable order.
+        """
+        inside = set(cycle)
+        edges = self.edges
+        leaving = {k for v in cycle for k in self.incident[v]
+                   if edges[k - 1][0] not in inside or edges[k - 1][1] not in inside}  # fmt: skip
+        return sorted(leaving)
+
+    def _tour_order(self, cycle: list[int]) -> list[int]:
+        """The tour (flat indices) from a cycle through every vertex (and the hub)."""
+        if self.closed:
+            return cycle
+        at = cycle.index(self.hub)
+        return cycle[at + 1 :] + cycle[:at]
+
+    def proof(self) -> list[str]:
+        """The solver's DRUP proof lines (when built with ``proof=True``)."""
+        return list(self.solver.get_proof() or [])
+
+    def delete(self) -> None:
+        """Free the solver."""
+        self.solver.delete()
+
+
+def cnf_bytes(
+    board: Board,
+    closed: bool = False,
+    start: int | None = None,
+    end: int | None = None,
+    keep_clauses: bool = False,
+) -> int:
+    """About the bytes that building and solving :class:`HamiltonCNF` takes, before any is built.
+
+    Counts the clauses from the squares' degrees (``d`` "at least" clauses and
+    ``C(d, 3)`` "at most" clauses at a square with ``d`` moves, five per square
+    for the hub's counter), at :data:`BYTES_PER_CLAUSE` each, twice that when
+    the clauses are kept as Python lists too.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> cnf_bytes(Board(8, 8), closed=True) < 2**20 < cnf_bytes(Board(300, 300)) // 1000
+    True
+    """
+    degree = (board.move_table() >= 0).sum(axis=1)[board.available()].astype(np.int64)
+    hub = 0
+    if not closed:
+        degree = degree + 1
+        ends = sum(x is not None for x in (start, end))
+        hub = 2 if ends == 2 else (5 * board.num_squares if board.num_squares > DIRECT_LIMIT
+                                   else board.num_squares ** 3 // 6)  # fmt: skip
+    clauses = int((degree + degree * (degree - 1) * (degree - 2) // 6).sum()) + hub
+    return clauses * BYTES_PER_CLAUSE * (2 if keep_clauses else 1)
+
+
+@functools.cache
+def _triples(k: int) -> np.ndarray[Any, Any]:
+    """The index triples of ``range(k)`` in :func:`itertools.combinations` order."""
+    return np.array(list(itertools.combinations(range(k), 3)), dtype=np.int64).reshape(-1, 3)
+
+
+def _solution_path(outcome: Outcome, start: int | None) -> list[int]:
+    """The order oriented from ``start`` (an open tour may come out backwards)."""
+    order = outcome.order
+    if start is not None and order and order[0] != start:
+        order = order[::-1]
+    return order
