@@ -40,7 +40,13 @@ from .exceptions import (
     SearchAbortedError,
     TourFormatError,
 )
-from .existence import Verdict, closed_tour_exists, colour_obstruction, open_tour_exists
+from .existence import (
+    Verdict,
+    closed_tour_exists,
+    color_obstruction,
+    colour_obstruction,
+    open_tour_exists,
+)
 from .graph import knight_graph
 from .results import Certificate, SearchResult, Status
 from .solvers import available_methods, find_tour, get_solver, solver, tour_exists
@@ -113,6 +119,7 @@ __all__ = [
     "__version__",
     "available_methods",
     "closed_tour_exists",
+    "color_obstruction",
     "colour_obstruction",
     "count_symmetric",
     "count_tours",

@@ -308,9 +308,18 @@ class Board:
         return self.leaper == KNIGHT and not self.removed
 
     @property
-    def alternates_colour(self) -> bool:
-        """True when every move changes the square's colour (``a + b`` odd)."""
+    def alternates_color(self) -> bool:
+        """True when every move changes the square's color (``a + b`` odd)."""
         return sum(self.leaper) % 2 == 1
+
+    @property
+    def alternates_colour(self) -> bool:
+        """Deprecated spelling of :attr:`alternates_color` (kept for one release)."""
+        import warnings
+
+        warnings.warn("alternates_colour is deprecated: use alternates_color", DeprecationWarning,
+                      stacklevel=2)  # fmt: skip
+        return self.alternates_color
 
     def __repr__(self) -> str:
         extra = ""

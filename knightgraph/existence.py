@@ -6,7 +6,7 @@
 * :func:`open_tour_exists` — Cull and De Curtins (1978), Conrad, Hindrichs,
   Morsy and Wegener (1994): every board has an open tour except ``1 x n``
   (``n > 1``), ``2 x n``, ``3 x 3``, ``3 x 5``, ``3 x 6`` and ``4 x 4``.
-* :func:`colour_obstruction` — the necessary colour conditions.  A knight's
+* :func:`color_obstruction` — the necessary colour conditions.  A knight's
   move changes colour, so a tour alternates colours: a closed tour needs as
   many squares of each colour; an open tour needs the counts to differ by at
   most one, its ends on different colours when they are equal, and both ends
@@ -34,6 +34,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .board import Board, Square, SquareLike
 from .results import Certificate
@@ -42,7 +43,7 @@ from .verify import check_closed
 __all__ = [
     "Verdict",
     "closed_tour_exists",
-    "colour_obstruction",
+    "color_obstruction",
     "open_tour_exists",
     "requested_ends",
 ]
@@ -186,7 +187,7 @@ def requested_ends(
     )
 
 
-def colour_obstruction(
+def color_obstruction(
     board: Board,
     *,
     closed: bool = False,
@@ -207,18 +208,18 @@ def colour_obstruction(
 
     Examples
     --------
-    >>> colour_obstruction(Board(7, 7), closed=True).reason
+    >>> color_obstruction(Board(7, 7), closed=True).reason
     'a closed tour alternates colours, so it needs as many squares of each colour; 7x7 has 25 of colour 0 and 24 of colour 1'
-    >>> colour_obstruction(Board(5, 5), start="b1").reason
+    >>> color_obstruction(Board(5, 5), start="b1").reason
     'an open tour of 25 squares alternates colours and both its ends lie on the larger colour class, colour 0 (that of a1); b1 has colour 1'
-    >>> colour_obstruction(Board(8, 8), start="a1", end="h8").reason
+    >>> color_obstruction(Board(8, 8), start="a1", end="h8").reason
     'an open tour of 64 squares alternates colours, so its ends differ in colour; a1 and h8 both have colour 0'
-    >>> colour_obstruction(Board(8, 8), start="a1", end="h1") is None
+    >>> color_obstruction(Board(8, 8), start="a1", end="h1") is None
     True
     """
     start, end = requested_ends(board, start, end)
     closed = check_closed(closed)
-    if not board.alternates_colour:
+    if not board.alternates_color:
         return None
     zeros, ones = board.color_counts()
     counts = f"{board.m}x{board.n} has {zeros:,} of colour 0 and {ones:,} of colour 1"
@@ -261,3 +262,21 @@ def colour_obstruction(
                 end_colours=colours,
             )
     return None
+
+
+def colour_obstruction(board: Board, **request: Any) -> Certificate | None:
+    """Deprecated spelling of :func:`color_obstruction` (kept for one release).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     colour_obstruction(Board(7, 7), closed=True).kind, caught[0].category.__name__
+    ('colour-count', 'DeprecationWarning')
+    """
+    import warnings
+
+    warnings.warn("colour_obstruction is deprecated: use color_obstruction", DeprecationWarning,
+                  stacklevel=2)  # fmt: skip
+    return color_obstruction(board, **request)

@@ -5,7 +5,7 @@ shows that no tour exists, or None when it does not apply.  The data in a
 certificate is what an independent checker needs: the colour counts, the
 square whose degree is too low, two squares in different components.
 
-* colour count — :func:`knightgraph.existence.colour_obstruction`;
+* colour count — :func:`knightgraph.existence.color_obstruction`;
 * degree — a square with no move (when there are two squares or more); in a
   closed tour every square uses two of its moves, in an open tour every square
   but the two ends uses two, so squares of degree one can only be ends;
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .board import Board, SquareLike
-from .existence import colour_obstruction, requested_ends
+from .existence import color_obstruction, requested_ends
 from .results import Certificate
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def quick_obstruction(
     here is a proof, and the independent checker re-checks it.
     """
     return (
-        colour_obstruction(board, closed=closed, start=start, end=end)
+        color_obstruction(board, closed=closed, start=start, end=end)
         or degree_obstruction(board, closed=closed, start=start, end=end)
         or partition_obstruction(board, closed=closed, start=start, end=end)
         or (connectivity_obstruction(board) if board.area <= CONNECTIVITY_LIMIT else None)
@@ -370,7 +370,7 @@ def check(
 
     Examples
     --------
-    >>> check(colour_obstruction(Board(7, 7), closed=True), Board(7, 7), closed=True)
+    >>> check(color_obstruction(Board(7, 7), closed=True), Board(7, 7), closed=True)
     (True, 'colour-count: 7x7 has 25 squares of one colour and 24 of the other')
     """
     from .certcheck import check_certificate

@@ -523,7 +523,7 @@ def board_calls(draw: Any, b: Build) -> Call:
     removed = b.removed(m, n)
     what = draw(st.sampled_from(["Board", "knight_graph", "parse_square", "neighbors", "name",
                                  "square", "color", "closed_tour_exists", "open_tour_exists",
-                                 "colour_obstruction"]))  # fmt: skip
+                                 "color_obstruction"]))  # fmt: skip
     req = make_request(b, m, n, leaper, removed)
     kwargs: dict[str, Any] = {}
     if given:
@@ -572,7 +572,7 @@ def board_calls(draw: Any, b: Build) -> Call:
     if req is None:  # the board itself is bad: the board call is the test
         return Call("Board", kg.Board, (m, n), kwargs, b.bad, b.must_raise, b.odd)
     board = kg.Board(req.m, req.n, leaper=req.leaper, removed=sorted(req.removed))
-    if what == "colour_obstruction":
+    if what == "color_obstruction":
         closed = b.closed()
         start = b.square(m, n) if b.chance(40) else None
         end = b.square(m, n) if b.chance(30) else None
@@ -588,7 +588,7 @@ def board_calls(draw: Any, b: Build) -> Call:
                 problems.append("a colour obstruction on a board with a tour")
 
         kw = {"closed": closed, "start": start, "end": end}
-        return Call("colour_obstruction", kg.colour_obstruction, (board,), kw, b.bad, b.must_raise,
+        return Call("color_obstruction", kg.color_obstruction, (board,), kw, b.bad, b.must_raise,
                     b.odd or (start is not None and as_pair(start) == as_pair(end) is not None), check_colour)  # fmt: skip
     if what == "square":
         index = b.value(

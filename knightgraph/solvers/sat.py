@@ -20,7 +20,7 @@ Examples
 from __future__ import annotations
 
 from ..exceptions import SearchAbortedError
-from ..existence import colour_obstruction
+from ..existence import color_obstruction
 from ..resources import require_memory
 from ..results import SearchResult
 from .base import Budget, Problem, solver
@@ -87,7 +87,7 @@ def sat(
     start = None if problem.start is None else board.square(problem.start)
     end = None if problem.end is None else board.square(problem.end)
     if shortcuts or board.num_squares < 3:  # a cycle through the hub needs 3 vertices
-        cert = colour_obstruction(board, closed=problem.closed, start=start, end=end)
+        cert = color_obstruction(board, closed=problem.closed, start=start, end=end)
         cert = cert or degree_obstruction(board, closed=problem.closed, start=start, end=end)
         if cert is not None:
             return problem.absent(cert)

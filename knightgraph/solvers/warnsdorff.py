@@ -36,7 +36,7 @@ import numpy as np
 
 from ..board import KNIGHT, Board
 from ..exceptions import InvalidOptionError
-from ..existence import colour_obstruction
+from ..existence import color_obstruction
 from ..proofs import closing_move_obstruction, partition_obstruction
 from ..results import Certificate, SearchResult
 from .base import Budget, Problem, solver
@@ -485,7 +485,7 @@ def _cheap_certificate(problem: Problem) -> Certificate | None:
     board = problem.board
     start = None if problem.start is None else board.square(problem.start)
     end = None if problem.end is None else board.square(problem.end)
-    certificate = colour_obstruction(board, closed=problem.closed, start=start, end=end)
+    certificate = color_obstruction(board, closed=problem.closed, start=start, end=end)
     if certificate is None and problem.closed and start is not None and end is not None:
         certificate = closing_move_obstruction(board, start, end)
     if certificate is None:
@@ -505,7 +505,7 @@ def _free_start(problem: Problem, rng: random.Random, *, first: bool) -> int:
     for s in order:
         square = board.square(s)
         if (
-            colour_obstruction(board, start=square) is None
+            color_obstruction(board, start=square) is None
             and partition_obstruction(board, start=square) is None
         ):
             return s
