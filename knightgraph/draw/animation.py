@@ -1,0 +1,128 @@
+"""Animations: the tour walked move by move, written as GIF or MP4 (:func:`animate_tour`)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..exceptions import InvalidOptionError
+from ._common import _board_axes, _check_dpi, _figure, _square_points
+from .tour import _points, draw_tour, path_collection
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from ..tour import Tour
+
+ANIMATION_FORMATS = ("gif", "mp4")
+"""Formats :func:`animate_tour` writes (MP4 only when ffmpeg is installed)."""
+
+
+def animate_tour(
+    tour: Tour,
+    path: str | os.PathLike[str],
+    *,
+    fps: int = 12,
+    ax: Axes | None = None,
+    frames: int | None = None,
+    hold: float = 1.0,
+    dpi: int = 80,
+    **style: Any,
+) -> Axes:
+    """Write an animation of the tour being walked, move by move, to ``path``.
+
+    Parameters
+    ----------
+    tour : Tour
+    path : str or PathLike
+        ``.gif`` (matplotlib's pillow writer) or ``.mp4`` (needs ffmpeg).
+        Written atomically: whole or not at all.
+    fps : int, default 12
+        Frames per second.
+    ax : matplotlib Axes, optional
+        Where to draw (its figure is what is recorded).
+    frames : int, optional
+        Number of frames showing the path growing (default: one per move, at
+        most 240; on longer tours each frame adds several moves).
+    hold : float, default 1.0
+        Seconds the finished tour stays on screen at the end.
+    dpi : int, default 80
+        Resolution of the frames (at most :data:`MAX_DPI`).
+    **style
+        Passed to :func:`draw_tour` (``numbers``, ``color_by``, ``labels``, ...).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        Showing the finished tour.
+
+    Raises
+    ------
+    InvalidOptionError
+        For another suffix, ``.mp4`` without ffmpeg, ``fps`` below 1 or a bad ``dpi``.
+    OSError
+        If the file cannot be written (nothing is left behind).
+    """
+    from matplotlib import animation
+
+    target = Path(path)
+    suffix = target.suffix.lower().lstrip(".")
+    if suffix not in ANIMATION_FORMATS:
+        raise InvalidOptionError(
+            f"cannot write an animation to {os.fspath(path)!r}: use a .gif or .mp4 file"
+        )
+    if suffix == "mp4" and not animation.writers.is_available("ffmpeg"):
+        raise InvalidOptionError("cannot write MP4: ffmpeg is not installed (write a .gif)")
+    if fps < 1:
+        raise InvalidOptionError(f"invalid fps {fps}: expected a whole number >= 1")
+    _check_dpi(dpi)
+    if ax is None:  # small frames: a GIF grows with every pixel of every frame
+        ax = _board_axes(None, tour.m, tour.n, long_side=4.5)
+    ax = draw_tour(tour, ax=ax, **style)
+    fig = _figure(ax)
+    lines = path_collection(ax)
+    segs = np.asarray(lines.get_segments()).reshape(-1, 2, 2)
+    steps = lines.get_array()
+    moves = len(segs)
+    count = max(1, min(moves, 240) if frames is None else int(frames))
+    x0, y0 = _points(tour)[0].tolist()
+    knight = ax.text(
+        x0,
+        y0,
+        "\u265e",
+        ha="center",
+        va="center",
+        zorder=6,
+        fontsize=min(30.0, max(8.0, _square_points(ax, tour.m, tour.n) * 0.8)),
+    )
+    writer: Any = (
+        animation.PillowWriter(fps=fps) if suffix == "gif" else animation.FFMpegWriter(fps=fps)
+    )
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".part.{suffix}", dir=folder)
+    except OSError as err:
+        raise OSError(err.errno, err.strerror, os.fspath(target)) from None
+    os.close(fd)
+    try:
+        with writer.saving(fig, tmp, dpi):
+            for k in range(count + 1):
+                upto = round(moves * k / count)
+                lines.set_segments(list(segs[:upto]))
+                if steps is not None:
+                    lines.set_array(steps[:upto])
+                where = segs[upto - 1, 1] if upto else _points(tour)[0]
+                knight.set_position((float(where[0]), float(where[1])))
+                writer.grab_frame()
+            for _ in range(round(hold * fps)):
+                writer.grab_frame()
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return ax

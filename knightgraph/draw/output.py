@@ -1,0 +1,80 @@
+"""Saving: a figure to a picture file (atomically) or to PNG bytes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..exceptions import InvalidOptionError
+from ._common import _check_dpi, _figure
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+FORMATS = ("png", "svg", "pdf", "gif")
+"""Picture formats :func:`save_figure` writes, chosen by the file suffix."""
+
+
+def _picture_format(path: str | os.PathLike[str]) -> str:
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix not in FORMATS:
+        shown = f"'.{suffix}'" if suffix else "no suffix"
+        raise InvalidOptionError(
+            f"cannot write {os.fspath(path)!r}: unknown picture format ({shown}); "
+            "use .png, .svg, .pdf or .gif"
+        )
+    return suffix
+
+
+def save_figure(
+    ax: Axes | Figure, path: str | os.PathLike[str], *, dpi: float | None = None
+) -> None:
+    """Save the figure of ``ax`` to ``path`` atomically, in the format of its suffix.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes or Figure
+    path : str or PathLike
+        Ending in ``.png``, ``.svg``, ``.pdf`` or ``.gif`` (a still picture).
+    dpi : float, optional
+        Resolution of raster output (default 100; at most :data:`MAX_DPI`).
+
+    Raises
+    ------
+    InvalidOptionError
+        For any other suffix, or a dpi that is not above 0 and at most
+        :data:`MAX_DPI` (nothing is written).
+    OSError
+        If the file cannot be written (nothing is left behind).
+    """
+    from ..formats import atomic_output
+
+    fmt = _picture_format(path)
+    dpi = 100.0 if dpi is None else _check_dpi(dpi)
+    fig = _figure(ax)
+    with atomic_output(path, "wb") as handle:
+        if fmt == "gif":
+            import io
+
+            from PIL import Image
+
+            png = io.BytesIO()
+            fig.savefig(png, format="png", dpi=dpi)
+            png.seek(0)
+            with Image.open(png) as image:
+                image.convert("RGB").convert("P", palette=Image.Palette.ADAPTIVE).save(
+                    handle, format="GIF"
+                )
+        else:
+            fig.savefig(handle, format=fmt, dpi=dpi)
+
+
+def to_png(ax: Axes | Figure, *, dpi: float = 100) -> bytes:
+    """The figure of ``ax`` as PNG bytes (what a notebook displays)."""
+    import io
+
+    buffer = io.BytesIO()
+    _figure(ax).savefig(buffer, format="png", dpi=_check_dpi(dpi))
+    return buffer.getvalue()
