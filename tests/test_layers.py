@@ -47,7 +47,6 @@ KNOWN_LONG = {
     "board",
     "cli",
     "counting",
-    "draw",
     "explore",
     "solvers.backtracking",
     "solvers.divide",
