@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
-from .exceptions import InvalidBoardError, InvalidSquareError
+from .exceptions import InvalidBoardError, InvalidOptionError, InvalidSquareError
 from .resources import require_board_memory
 
 if TYPE_CHECKING:
@@ -48,6 +48,7 @@ __all__ = [
     "Board",
     "Square",
     "SquareLike",
+    "as_board",
     "coerce_square",
     "describe_square",
     "file_index",
@@ -609,3 +610,42 @@ class Board:
             if all(int(perm[i]) in self._removed_index for i in self._removed_index):
                 out[name] = perm
         return out
+
+
+def as_board(
+    m: int | Board,
+    n: int | None = None,
+    *,
+    leaper: tuple[int, int] = KNIGHT,
+    removed: Iterable[SquareLike] = (),
+) -> Board:
+    """The board of an entry point's ``(m, n=None, *, leaper, removed)`` arguments.
+
+    ``m`` may be a :class:`Board`; then ``n``, ``leaper`` and ``removed`` must
+    be left out or agree with it (a conflicting value is an error, never
+    silently ignored).  Otherwise ``Board(m, n or m, leaper=..., removed=...)``.
+
+    Examples
+    --------
+    >>> as_board(5), as_board(Board(3, 4)), as_board(Board(3, 4, leaper=(1, 3)), leaper=(1, 3))
+    (Board(5, 5), Board(3, 4), Board(3, 4, leaper=(1, 3)))
+    >>> as_board(Board(8, 8), leaper=(1, 3))
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: invalid leaper (1, 3): the board Board(8, 8) has the leaper (1, 2); give one or the other
+    """
+    if not isinstance(m, Board):
+        return Board(m, m if n is None else n, leaper=leaper, removed=removed)
+    if n is not None:
+        raise InvalidOptionError(f"invalid n {n!r}: the board {m!r} has its size already")
+    if tuple(leaper) != KNIGHT and tuple(leaper) != m.leaper:
+        raise InvalidOptionError(f"invalid leaper {tuple(leaper)}: the board {m!r} has the "
+                                 f"leaper {m.leaper}; give one or the other")  # fmt: skip
+    try:
+        given = None if isinstance(removed, str) else {coerce_square(sq) for sq in removed}
+    except TypeError:
+        given = None
+    if given is None or (given and given != set(m.removed)):
+        raise InvalidOptionError(f"invalid removed {removed!r}: the board {m!r} has its removed "
+                                 "squares already; give one or the other")  # fmt: skip
+    return m

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ._native import load_library, python_only
-from .board import KNIGHT, Board, SquareLike
+from .board import KNIGHT, Board, SquareLike, as_board
 from .exceptions import (
     BoardTooLargeError,
     InvalidOptionError,
@@ -65,7 +65,7 @@ from .exceptions import (
 )
 from .resources import available_memory, require_memory
 from .tour import Tour
-from .verify import as_board, check_closed
+from .verify import check_closed
 
 if TYPE_CHECKING:
     from .parallel import Executor

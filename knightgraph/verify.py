@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from ._native import load_library, python_only
-from .board import KNIGHT, Board, SquareLike, coerce_square, describe_square
+from .board import KNIGHT, Board, SquareLike, as_board, coerce_square, describe_square
 from .exceptions import (
     BoardTooLargeError,
     InvalidOptionError,
@@ -50,30 +50,11 @@ if TYPE_CHECKING:
 
     from .tour import Tour
 
-__all__ = ["as_board", "check_closed", "describe_value", "is_knight_tour", "validate_tour"]
+__all__ = ["check_closed", "is_knight_tour", "validate_tour"]
 
 _CHUNK = 1 << 23  # elements per vectorised pass: bounds temporary memory at 10^8 squares
 _NONE = 2**63 - 1  # "no defect found" position
 _MAX_AREA = 2**62  # flat indices r * n + c (and their differences) must fit in int64
-
-
-def as_board(
-    m: int | Board,
-    n: int | None = None,
-    *,
-    leaper: tuple[int, int] = KNIGHT,
-    removed: Iterable[SquareLike] = (),
-) -> Board:
-    """Return ``m`` if it is a :class:`Board`, else ``Board(m, n or m, ...)``.
-
-    Examples
-    --------
-    >>> as_board(5), as_board(Board(3, 4))
-    (Board(5, 5), Board(3, 4))
-    """
-    if isinstance(m, Board):
-        return m
-    return Board(m, m if n is None else n, leaper=leaper, removed=removed)
 
 
 def validate_tour(

@@ -199,3 +199,22 @@ def test_huge_board_is_cheap_and_uses_int64_indices():
     assert board.area == 10**10 and board.index_dtype() is np.int64
     assert Board(1000, 1000).index_dtype() is np.int32
     assert board.name((99_999, 99_999)) == "eqxd100000"
+
+
+def test_entry_points_refuse_a_board_with_conflicting_arguments():
+    """A Board and a leaper or removed squares that disagree with it: an error, not ignored."""
+    import knightgraph as kg
+    from knightgraph import InvalidOptionError
+
+    for call in (
+        lambda: kg.find_tour(Board(8, 8), leaper=(1, 3)),
+        lambda: kg.tour_exists(Board(5, 5), removed=["a1"]),
+        lambda: kg.count_tours(Board(5, 5), 6),
+    ):
+        with pytest.raises(InvalidOptionError):
+            call()
+    board = Board(5, 5, leaper=(1, 3), removed=["a1"])  # agreeing values are fine
+    assert kg.tour_exists(board, leaper=(1, 3), removed=["a1"]).status.name in (
+        "FOUND",
+        "PROVEN_ABSENT",
+    )

@@ -19,9 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..board import KNIGHT, Board, SquareLike
+from ..board import KNIGHT, Board, SquareLike, as_board
 from ..results import SearchResult
-from ..verify import as_board
 from .base import (
     Budget,
     Problem,
