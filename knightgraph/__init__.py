@@ -22,7 +22,7 @@ from typing import Any
 from . import tour as _tour
 from ._version import __version__
 from .board import CAMEL, GIRAFFE, KNIGHT, LEAPERS, ZEBRA, Board, file_name, square_name
-from .counting import CountResult, count_symmetric, count_tours
+from .counting import CountResult, count_symmetric, count_tours, enumerate_tours
 from .exceptions import (
     BoardTooLargeError,
     ImmutableError,
@@ -47,6 +47,7 @@ from .existence import (
     colour_obstruction,
     open_tour_exists,
 )
+from .explore import end_map, existence_table, start_map, sweep
 from .graph import knight_graph
 from .results import Certificate, SearchResult, Status
 from .solvers import available_methods, find_tour, get_solver, solver, tour_exists
@@ -123,6 +124,9 @@ __all__ = [
     "colour_obstruction",
     "count_symmetric",
     "count_tours",
+    "end_map",
+    "enumerate_tours",
+    "existence_table",
     "file_name",
     "find_tour",
     "get_solver",
@@ -131,6 +135,8 @@ __all__ = [
     "open_tour_exists",
     "solver",
     "square_name",
+    "start_map",
+    "sweep",
     "tour_exists",
     "validate_tour",
 ]
