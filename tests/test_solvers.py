@@ -377,3 +377,15 @@ def test_seed_000_counts_through_the_command_line(capsys, m, n, placed, tried):
     data = json.loads(capsys.readouterr().out)
     assert (data["stats"]["placed"], data["stats"]["tried"]) == (placed, tried)
     assert tour_defect(m, n, data["squares"], start=(0, 0)) is None
+
+
+def test_help_shows_the_public_signature_of_every_strategy():
+    """help() and the docs show (board, *, closed, start, end, seed, limit, timeout, options)."""
+    import inspect
+
+    from knightgraph.solvers import available_methods, get_solver
+
+    for name in available_methods():
+        params = inspect.signature(get_solver(name)).parameters
+        assert list(params)[:7] == ["board", "closed", "start", "end", "seed", "limit", "timeout"]
+        assert "problem" not in params and "budget" not in params

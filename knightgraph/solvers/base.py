@@ -352,12 +352,29 @@ def solver(
             result.seconds = time.perf_counter() - began
             return result
 
+        run.__signature__ = _public_signature(run, impl)  # type: ignore[attr-defined]
         info = SolverInfo(name, exact, bytes_per_square, fixed_bytes, summary, known)
         _REGISTRY[name] = info
         _LOADED[name] = run
         return run
 
     return decorate
+
+
+_PUBLIC_TYPES = {"board": "Board", "closed": "bool", "start": "SquareLike | None",
+                 "end": "SquareLike | None", "seed": "int | None", "limit": "int | None",
+                 "timeout": "float | None"}  # fmt: skip
+
+
+def _public_signature(run: Callable[..., Any], impl: Implementation) -> inspect.Signature:
+    """What ``help()`` and the docs show: the public solver signature (board, the request, the
+    budget) followed by the strategy's own options, not its internal ``(problem, budget)``."""
+    public = inspect.signature(run, follow_wrapped=False)
+    common = [p.replace(annotation=_PUBLIC_TYPES.get(p.name, p.annotation))
+              for p in public.parameters.values() if p.kind is not p.VAR_KEYWORD]  # fmt: skip
+    own = [p.replace(kind=p.KEYWORD_ONLY) for p in inspect.signature(impl).parameters.values()
+           if p.name not in ("problem", "budget", "seed")]  # fmt: skip
+    return public.replace(parameters=[*common, *own])
 
 
 def _option_names(impl: Implementation) -> frozenset[str]:
