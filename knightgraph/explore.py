@@ -88,7 +88,8 @@ class SweepResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``knightgraph sweep --format json``: ``rows, cols, ok, failures,
-        seconds`` (``ok[r][c]`` is square (r, c)), plus the method, its options and counts."""
+        seconds`` (``ok[r][c]`` is square (r, c)), plus the method, its options and counts
+        (``statuses`` spelt as everywhere in JSON: ``found``, ``proven_absent``, ``aborted``)."""
         return {
             "rows": self.board.m,
             "cols": self.board.n,
@@ -98,7 +99,7 @@ class SweepResult:
             "closed": self.closed,
             "method": self.method,
             "options": self.options,
-            "statuses": self.statuses,
+            "statuses": {Status[name].value: count for name, count in self.statuses.items()},
             "not_started": self.not_started,
         }
 

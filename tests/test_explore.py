@@ -106,3 +106,10 @@ def test_classic_cli(tmp_path, capsys, monkeypatch):
         err = capsys.readouterr().err
         assert word in err and len(err.strip().splitlines()) == 1
     assert main(["classic", str(tmp_path / "missing.txt")]) == 2
+
+
+def test_json_spells_statuses_one_way():
+    """Statuses in JSON are the values, as in `tour --format json`: found, proven_absent, aborted."""
+    data = sweep(4, 4).to_dict()
+    assert set(data["statuses"]) == {"found", "proven_absent", "aborted"}
+    assert sum(data["statuses"].values()) == 16
