@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -286,26 +286,47 @@ class _Search:
         )
 
 
-def _start_order(problem: Problem, warnsdorff: bool) -> list[int]:
-    """Starts a complete search must try, one per symmetry class when the start is free."""
-    board = problem.board
-    if problem.start is not None:
-        return [problem.start]
-    available = np.flatnonzero(board.available())
-    if problem.closed:
-        return [int(available[0])]  # a closed tour passes through every square
-    symmetries = list(board.symmetries().values())
-    order = available.tolist()
-    if warnsdorff:
-        degrees = board.degrees()
-        order.sort(key=lambda i: degrees[i])
-    chosen: list[int] = []
-    covered: set[int] = set()
-    for s in order:
-        if s not in covered:
-            chosen.append(s)
-            covered.update(int(perm[s]) for perm in symmetries)
-    return chosen
+class _Starts:
+    """The starts a complete search must try, one per symmetry class when the start is free.
+
+    Iterable any number of times; the first start comes at once and the others (one
+    per orbit of the board's symmetries, which takes a while on millions of squares)
+    only when the search gets past it.
+    """
+
+    def __init__(self, problem: Problem, warnsdorff: bool) -> None:
+        self.problem, self.warnsdorff = problem, warnsdorff
+        self._all: list[int] | None = None
+        board = problem.board
+        if problem.start is not None:
+            self._all = [problem.start]
+            return
+        available = np.flatnonzero(board.available())
+        if problem.closed:
+            self._all = [int(available[0])]  # a closed tour passes through every square
+            return
+        order = available
+        if warnsdorff:
+            order = order[np.argsort(board.degrees()[order], kind="stable")]
+        self._order = order
+
+    def __iter__(self) -> Iterator[int]:
+        if self._all is not None:
+            yield from self._all
+            return
+        yield int(self._order[0])  # the first square of ``order`` is always its orbit's first
+        yield from self.all()[1:]
+
+    def all(self) -> list[int]:
+        """Every start, in order.  One per orbit: its first square in ``order``; a symmetry
+        keeps degrees, so the stable sort keeps each orbit's squares in index order and
+        the first is the smallest."""
+        if self._all is None:
+            order = self._order
+            perms = np.array(list(self.problem.board.symmetries().values()))
+            smallest = np.minimum(perms[:, order].min(axis=0), order)
+            self._all = [int(s) for s in order[smallest == order]]
+        return self._all
 
 
 @solver(
@@ -426,11 +447,14 @@ def backtrack(
         )
         if certificate is not None:
             return problem.absent(certificate, {"placed": 0, "tried": 0})
+    why = budget.exceeded(0)  # before the start squares and tables, which take a while on
+    if why:  # millions of squares
+        return problem.aborted(why, {"placed": 0, "tried": 0})
     search_problem = problem.searched_from_end()
     search = _Search(
         search_problem, budget, pairs, order == "warnsdorff", prune, set() if memo else None
     )
-    starts = _start_order(search_problem, search.warnsdorff)
+    starts = _Starts(search_problem, search.warnsdorff)
     if oracle and board.num_squares > 2:
         return _oracle_search(problem, search, starts)
     plain = not (prune or memo or restarts or search.warnsdorff) and board.num_squares > 1
@@ -525,7 +549,7 @@ def _compiled_loop(
             return None
 
 
-def _oracle_search(problem: Problem, search: _Search, starts: list[int]) -> SearchResult:
+def _oracle_search(problem: Problem, search: _Search, starts: _Starts) -> SearchResult:
     """The first tour of plain search in the fixed order, found by a SAT oracle.
 
     Plain depth-first search meets the first tour in the first child (in move
@@ -627,7 +651,7 @@ def _luby(i: int) -> int:
             k += 1
 
 
-def _exhausted(problem: Problem, search: _Search, starts: list[int]) -> SearchResult:
+def _exhausted(problem: Problem, search: _Search, starts: _Starts) -> SearchResult:
     where = " from any start" if problem.start is None and not problem.closed else ""
     stats = search.stats
     return problem.absent(
