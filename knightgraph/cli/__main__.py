@@ -1,0 +1,7 @@
+"""``python -m knightgraph.cli``: the command line, as before it was a package."""
+
+import sys
+
+from . import main
+
+sys.exit(main())

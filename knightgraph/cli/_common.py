@@ -1,0 +1,314 @@
+"""What every command shares: exit codes, the parser class, argument types and adders,
+the checks made before any work, progress bars and executors.
+
+Nothing heavy is imported here at module level (no matplotlib, networkx, tqdm or
+solvers): ``knightgraph --help`` and ``--version`` stay instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+from ..board import KNIGHT, Board, Square
+from ..exceptions import InvalidOptionError
+from ..results import Status
+
+EXIT_OK, EXIT_NO, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
+EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug, not bad input
+_EXIT_OF = {Status.FOUND: EXIT_OK, Status.PROVEN_ABSENT: EXIT_NO, Status.ABORTED: EXIT_UNKNOWN}
+
+_EXAMPLES = """\
+examples:
+  knightgraph tour 8 8 --closed --format board     a closed 8x8 tour as a numbered board
+  knightgraph tour 8 8 --closed --start d4 --format json
+  knightgraph tour 5 5 --start a1 --end e5         an open tour between two squares
+  knightgraph tour 6 6 --method backtrack --moves "-2,1;-1,2;1,2;2,1;2,-1;1,-2;-1,-2;-2,-1"
+  knightgraph tour 3 8 --closed                    exit 1: Schwenk (1991) rules it out
+  knightgraph exists 7 7 --closed --format json    the certificate of absence
+  knightgraph verify 8 8 tour.json --closed        check a tour (algebraic text, JSON or .npy)
+
+exit codes: 0 found/exists/valid, 1 proven absent/invalid, 2 bad input, 3 gave up (unknown),
+  70 internal error (a bug: please report it)
+squares: algebraic (a1, h8, aa1 for the 27th file) or 0-based "r,c"
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+class _UsageError(Exception):
+    """A problem with the command line itself (exit 2)."""
+
+
+class _Terminated(BaseException):
+    """SIGTERM arrived: unwind like Ctrl-C, so that worker processes are stopped."""
+
+
+# ---------------------------------------------------------- argument types
+def _size(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid board size {text!r}: expected a whole number >= 1"
+        ) from None
+
+
+def _leaper(text: str) -> tuple[int, int]:
+    try:
+        a, b = (int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid leaper {text!r}: expected two whole numbers like '1,2'"
+        ) from None
+    return a, b
+
+
+# --------------------------------------------------------- argument adders
+def _add_board(p: argparse.ArgumentParser) -> None:
+    p.add_argument("m", type=_size, metavar="M", help="number of ranks (rows)")
+    p.add_argument("n", type=_size, metavar="N", help="number of files (columns)")
+    p.add_argument(
+        "--leaper",
+        type=_leaper,
+        default=KNIGHT,
+        metavar="A,B",
+        help="the piece as an (a, b)-leaper (default 1,2: the knight)",
+    )
+    p.add_argument(
+        "--remove",
+        action="append",
+        default=[],
+        metavar="SQ",
+        help="take a square off the board (repeat for more)",
+    )
+
+
+def _add_kind(p: argparse.ArgumentParser) -> None:
+    kind = p.add_mutually_exclusive_group()
+    kind.add_argument(
+        "--closed", action="store_true", help="a closed tour (ends next to its start)"
+    )
+    kind.add_argument("--open", dest="closed", action="store_false", help="an open tour (default)")
+
+
+def _add_ends(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--start", metavar="SQ", help="first square (a1 or r,c)")
+    p.add_argument("--end", metavar="SQ", help="last square")
+
+
+def _add_search_options(p: argparse.ArgumentParser, *, default_method: str) -> None:
+    p.add_argument(
+        "--method",
+        default=default_method,
+        metavar="NAME",
+        help=f"auto, backtrack, warnsdorff, sat or divide (default {default_method})",
+    )
+    p.add_argument(
+        "--moves",
+        metavar="MOVES",
+        help='trial order "dr,dc;dr,dc;..." as (d_rank, d_file) pairs (backtrack; warnsdorff ties)',
+    )
+    p.add_argument(
+        "--prune",
+        action="store_true",
+        help="backtrack: cut subtrees that hold no tour (same answer, fewer nodes)",
+    )
+    p.add_argument(
+        "--oracle",
+        action="store_true",
+        help="backtrack: the same first tour, found by asking a SAT solver which subtree holds one",
+    )
+    p.add_argument(
+        "--order",
+        choices=("fixed", "warnsdorff"),
+        help="backtrack: try moves in the fixed order (default) or fewest onward moves first",
+    )
+    p.add_argument(
+        "--rule",
+        metavar="RULE",
+        help="warnsdorff: roth (default), random, first, pohl, squirrel or border",
+    )
+    p.add_argument(
+        "--repair",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="warnsdorff: use Posa rotations (default: on for roth, off for the named rules)",
+    )
+    p.add_argument("--attempts", type=int, metavar="K", help="warnsdorff: walks to try")
+    p.add_argument("--seed", type=int, metavar="S", help="seed for random choices")
+    p.add_argument("--limit", type=int, metavar="N", help="work budget (nodes or steps)")
+    p.add_argument(
+        "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
+    )
+
+
+def _add_total_timeout(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--total-timeout",
+        type=float,
+        metavar="SEC",
+        help="seconds for the whole run: no search starts after SEC, each gets at "
+        "most what is left, and what was not decided is '?' (exit 3)",
+    )
+
+
+def _add_executor(p: argparse.ArgumentParser) -> None:
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers", type=int, metavar="N", help="run on N local processes (0: one per CPU)"
+    )
+    where.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run on a dask.distributed scheduler (pip install 'knightgraph[distributed]')",
+    )
+
+
+# ------------------------------------------------------ the request itself
+_METHOD_FLAGS = {
+    "moves": "--moves",
+    "prune": "--prune",
+    "oracle": "--oracle",
+    "order": "--order",
+    "rule": "--rule",
+    "repair": "--repair",
+    "attempts": "--attempts",
+}
+
+
+def _solver_options(args: argparse.Namespace) -> dict[str, Any]:
+    from ..solvers import solver_info
+
+    info = solver_info(args.method)
+    given = {
+        "moves": args.moves,
+        "prune": args.prune or None,
+        "oracle": args.oracle or None,
+        "order": args.order,
+        "rule": args.rule,
+        "repair": args.repair,
+        "attempts": args.attempts,
+    }
+    options = {k: v for k, v in given.items() if v is not None}
+    for key in options:
+        if key not in info.options:
+            raise InvalidOptionError(
+                f"{_METHOD_FLAGS[key]} does not apply to --method {args.method}"
+            )
+    return options
+
+
+def _request(args: argparse.Namespace) -> tuple[Board, Square | None, Square | None]:
+    """The board and the (checked) ends named on the command line."""
+    from ..solvers import Problem
+
+    board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+    problem = Problem.make(board, args.closed, args.start, args.end)
+    return (
+        board,
+        None if problem.start is None else board.square(problem.start),
+        None if problem.end is None else board.square(problem.end),
+    )
+
+
+# ----------------------------------------------------------- while working
+def _emit(text: str, output: str | None) -> None:
+    from ..formats import write_text
+
+    if output:
+        write_text(text, output)
+    else:
+        print(text)
+
+
+@contextmanager
+def _progress(
+    what: str, *, unit: str = " steps", total: int | None = None
+) -> Iterator[Callable[[dict[str, Any]], None] | None]:
+    """A tqdm bar on a terminal (standard error), nothing otherwise.  The callback takes
+    the solvers' counters; the work done is ``done``, ``placed`` or ``steps``."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(desc=what, unit=unit, total=total, leave=False, file=sys.stderr, mininterval=0.5)
+
+    def update(stats: dict[str, Any]) -> None:
+        work = stats.get("done", stats.get("placed", stats.get("steps", 0)))
+        bar.update(max(0, int(work) - bar.n))
+        bar.set_postfix(
+            {k: v for k, v in stats.items() if k not in ("placed", "steps")}, refresh=False
+        )
+
+    try:
+        yield update
+    finally:
+        bar.close()
+
+
+def _done_callback(
+    progress: Callable[[dict[str, Any]], None] | None,
+) -> Callable[[int, int], None] | None:
+    """A ``progress(done, total)`` callback of the explorers, feeding a :func:`_progress` bar."""
+    if progress is None:
+        return None
+    return lambda done, total: progress({"done": done})
+
+
+def _executor(args: argparse.Namespace) -> Any:
+    from ..parallel import get_executor
+
+    return get_executor(workers=args.workers, dask=args.dask)
+
+
+# ------------------------------------------------------------- checks first
+def _check_output_path(path: str, flag: str) -> None:
+    """Refuse an output path that cannot be written, before any work (exit 2)."""
+    if not path.strip():
+        raise _UsageError(f"invalid {flag} {path!r}: expected a file name")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise _UsageError(f"cannot write {path!r}: no such folder {folder!r}")
+    if os.path.isdir(path):
+        raise _UsageError(f"cannot write {path!r}: it is a folder")
+    if not os.access(folder, os.W_OK):
+        raise _UsageError(f"cannot write {path!r}: permission denied")
+
+
+def _preflight(args: argparse.Namespace) -> None:
+    """The checks every command makes before any work: worker count, dask address,
+    budgets and output paths (board sizes and squares are checked by each command
+    as soon as it has built its board, also before any work)."""
+    from ..parallel import check_dask_address, check_workers
+
+    if getattr(args, "workers", None) is not None:
+        check_workers(args.workers)
+    if getattr(args, "dask", None) is not None:
+        check_dask_address(args.dask)
+    for flag in ("timeout", "total_timeout"):
+        seconds = getattr(args, flag, None)
+        if seconds is not None and not (math.isfinite(seconds) and seconds >= 0):
+            name = "--" + flag.replace("_", "-")
+            raise _UsageError(f"invalid {name} {seconds:g}: expected seconds >= 0")
+    for flag in ("limit", "attempts"):
+        value = getattr(args, flag, None)
+        if value is not None and value < (1 if flag == "attempts" else 0):
+            least = 1 if flag == "attempts" else 0
+            raise _UsageError(f"invalid --{flag} {value}: expected a whole number >= {least}")
+    if args.command != "draw" and getattr(args, "output", None) is not None:
+        _check_output_path(args.output, "-o")
+    if getattr(args, "proof", None) is not None:
+        _check_output_path(args.proof, "--proof")
+        _check_output_path(args.proof + ".cnf", "--proof")

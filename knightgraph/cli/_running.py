@@ -1,0 +1,124 @@
+"""Running a command: every error becomes one line on standard error and an exit
+code, never a traceback; SIGTERM unwinds like Ctrl-C, so that worker processes
+are stopped and nothing is left behind."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from typing import NoReturn
+
+from ..exceptions import KnightGraphError
+from ._common import EXIT_INTERNAL, EXIT_USAGE, _preflight, _Terminated, _UsageError
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Run the command: map every error to one line and an exit code, never a traceback."""
+    try:
+        _preflight(args)
+        code: int = args.run(args)
+    except _UsageError as err:
+        return _fail(f"{parser.prog} {args.command}: error: {err}")
+    except KnightGraphError as err:
+        if _is_internal(err):
+            return _internal(parser.prog, str(err).removeprefix("internal error").lstrip(": "))
+        return _fail(f"{parser.prog} {args.command}: error: {_one_line(str(err))}")
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        _silence_stdout()
+        return 141
+    except OSError as err:
+        where = f" {err.filename!r}" if err.filename else ""
+        return _fail(
+            f"{parser.prog} {args.command}: error: cannot write{where}: {err.strerror or err}"
+        )
+    except MemoryError:
+        return _fail(f"{parser.prog} {args.command}: error: out of memory")
+    except KeyboardInterrupt:
+        return _fail(f"{parser.prog} {args.command}: interrupted", 130)
+    except _Terminated:
+        return _fail(f"{parser.prog} {args.command}: terminated", 128 + signal.SIGTERM)
+    except Exception as err:  # a bug: say so, with a distinct exit code
+        return _internal(parser.prog, f"{type(err).__name__}: {err}")
+    return code
+
+
+def _is_internal(err: KnightGraphError) -> bool:
+    """A broken promise of knightgraph itself (an ``InternalError``, or a message that
+    says ``internal error``), as opposed to bad input."""
+    from ..exceptions import InternalError
+
+    return isinstance(err, InternalError) or str(err).startswith("internal error")
+
+
+def _internal(prog: str, detail: str) -> int:
+    return _fail(f"{prog}: internal error: {_one_line(detail)} (please report this)", EXIT_INTERNAL)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _fail(message: str, code: int = EXIT_USAGE) -> int:
+    sys.stdout.flush()
+    print(message, file=sys.stderr)
+    return code
+
+
+@contextmanager
+def _sigterm_unwinds() -> Iterator[None]:
+    """While a command runs, SIGTERM raises :class:`_Terminated` (like Ctrl-C raises
+    KeyboardInterrupt), so that executors stop their workers on the way out."""
+
+    def terminated(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, terminated)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _exit_at_once(code: int) -> NoReturn:
+    """Leave the process now, after an interruption, with the one-line message already out.
+
+    The interpreter's exit hooks would try to wake a process pool whose workers were
+    just killed, and may print a traceback about a closed pipe after our one line.
+    Only the command itself (``argv`` from the process) exits this way.
+    """
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        with suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null so that the final flush cannot fail again."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+_VALUE_FLAGS = ("--moves", "--start", "--end", "--remove", "--leaper")
+
+
+def _attach_dash_values(argv: Sequence[str]) -> list[str]:
+    """Write ``--moves -2,1;...`` as ``--moves=-2,1;...`` so argparse does not take the
+    value for an option (move orders and ``r,c`` squares may start with a minus)."""
+    out: list[str] = []
+    for token in argv:
+        if out and out[-1] in _VALUE_FLAGS and token.startswith("-") and token[1:2].isdigit():
+            out[-1] = f"{out[-1]}={token}"
+        else:
+            out.append(token)
+    return out

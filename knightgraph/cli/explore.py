@@ -1,0 +1,306 @@
+"""``knightgraph table | sweep | count | starts | ends``: many searches, or all tours."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..board import Board
+from ._common import (
+    EXIT_NO,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    _add_board,
+    _add_ends,
+    _add_executor,
+    _add_kind,
+    _add_search_options,
+    _add_total_timeout,
+    _done_callback,
+    _executor,
+    _progress,
+    _request,
+    _size,
+    _solver_options,
+    _UsageError,
+)
+
+
+# ------------------------------------------------------------------ parsers
+def _add_table(sub: Any) -> None:
+    table = sub.add_parser(
+        "table",
+        help="existence table (codes c/e/o/x) for every board 1..M x 1..N, each cell proved",
+    )
+    table.add_argument("m", type=_size, metavar="M", help="largest number of ranks")
+    table.add_argument(
+        "n", type=_size, nargs="?", metavar="N", help="largest number of files (default M)"
+    )
+    table.add_argument("--format", default="text", choices=("text", "json"))
+    table.add_argument(
+        "--timeout", type=float, metavar="SEC", help="seconds allowed to each search (then '?')"
+    )
+    _add_total_timeout(table)
+    _add_executor(table)
+    table.set_defaults(run=_cmd_table)
+
+
+def _add_sweep(sub: Any) -> None:
+    sweep = sub.add_parser(
+        "sweep",
+        help="run a method from every start square; report which succeeded",
+        description="Run a search from every start square and report which gave a tour "
+        "(seed 003's experiment: sweep 50 50 --method warnsdorff --rule border).",
+    )
+    _add_board(sweep)
+    _add_kind(sweep)
+    _add_search_options(sweep, default_method="warnsdorff")
+    sweep.add_argument("--format", default="text", choices=("text", "json"))
+    _add_total_timeout(sweep)
+    _add_executor(sweep)
+    sweep.set_defaults(run=_cmd_sweep)
+
+
+def _add_count_parsers(sub: Any) -> None:
+    count = sub.add_parser(
+        "count",
+        help="count tours exactly (frontier dynamic program; OEIS conventions)",
+        description="Count tours exactly: closed tours as undirected cycles (directed = 2x), "
+        "open tours as directed paths (the OEIS conventions).",
+    )
+    _add_board(count)
+    _add_ends(count)
+    _add_kind(count)
+    count.add_argument(
+        "--convention",
+        choices=("oeis", "knuth"),
+        default="oeis",
+        help="knuth: leave out open tours whose ends are a knight's move apart",
+    )
+    count.add_argument(
+        "--symmetry",
+        action="store_true",
+        help="also count tours up to the board's symmetries (Burnside), and those each fixes",
+    )
+    count.add_argument("--list", type=int, metavar="K", help="also list up to K tours")
+    count.add_argument("--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC")
+    count.add_argument("--format", default="text", choices=("text", "json"))
+    _add_executor(count)
+    count.set_defaults(run=_cmd_count)
+
+    starts = sub.add_parser("starts", help="which start squares admit a tour (exact)")
+    _add_board(starts)
+    _add_kind(starts)
+    _add_map_options(starts)
+    starts.set_defaults(run=_cmd_starts)
+
+    ends = sub.add_parser("ends", help="which end squares a tour from --start can reach (exact)")
+    _add_board(ends)
+    ends.add_argument("--start", metavar="SQ", required=True, help="the first square")
+    _add_kind(ends)
+    _add_map_options(ends)
+    ends.set_defaults(run=_cmd_ends)
+
+
+def _add_map_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--counts",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="count the tours per square too (default: on boards of at most 36 squares)",
+    )
+    p.add_argument("--timeout", type=float, metavar="SEC", help="seconds allowed to each square")
+    _add_total_timeout(p)
+    p.add_argument("--format", default="text", choices=("text", "json"))
+    _add_executor(p)
+
+
+# -------------------------------------------------------------------- table
+def _cmd_table(args: argparse.Namespace) -> int:
+    from ..explore import existence_table
+
+    rows, cols = _table_size(args)
+    with (
+        _progress("boards", unit=" boards", total=rows * cols) as progress,
+        _executor(args) as executor,
+    ):
+        table = existence_table(
+            rows,
+            cols,
+            timeout=args.timeout,
+            total_timeout=args.total_timeout,
+            executor=executor,
+            progress=_done_callback(progress),
+        )
+    print(json.dumps(table.to_dict()) if args.format == "json" else table.text())
+    for line in table.disagreements:
+        print(f"knightgraph table: disagreement: {line}", file=sys.stderr)
+    if table.disagreements:
+        return EXIT_NO
+    return EXIT_UNKNOWN if any("?" in row for row in table.codes) else EXIT_OK
+
+
+def _table_size(args: argparse.Namespace) -> tuple[int, int]:
+    """The table's largest board (``N`` defaults to ``M``; ``0`` is not a default),
+    checked, and refused up front when its tours cannot fit in memory."""
+    from ..resources import require_table_memory
+
+    rows, cols = args.m, args.m if args.n is None else args.n
+    Board(rows, cols)  # validates the sizes (a message naming the bad one)
+    require_table_memory(rows, cols)
+    return rows, cols
+
+
+# -------------------------------------------------------------------- sweep
+def _cmd_sweep(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from ..explore import sweep
+    from ..solvers import solver_info
+
+    board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+    options = _solver_options(args)
+    board.require_memory("sweep", extra=solver_info(args.method).memory(board))
+    with (
+        _progress("start squares", unit=" starts", total=board.num_squares) as progress,
+        _executor(args) as executor,
+    ):
+        result = sweep(
+            board,
+            method=args.method,
+            closed=args.closed,
+            timeout=args.timeout,
+            total_timeout=args.total_timeout,
+            seed=args.seed,
+            limit=args.limit,
+            executor=executor,
+            progress=_done_callback(progress),
+            **options,
+        )
+    stopped = EXIT_UNKNOWN if result.not_started else EXIT_OK
+    if result.not_started:
+        print(
+            f"stopped at the total timeout: {result.not_started:,} start squares not tried",
+            file=sys.stderr,
+        )
+    if args.format == "json":
+        print(json.dumps(result.to_dict()))
+        return stopped
+    available = board.available().reshape(board.m, board.n)
+    cells = np.where(result.ok, ".", "X")
+    cells[~available] = " "
+    label = len(str(board.m))
+    lines = (f"{str(r + 1).rjust(label)} | {''.join(cells[r])}" for r in range(board.m - 1, -1, -1))
+    print("\n".join(lines))
+    failed = result.failed_squares(limit=21)
+    shown = " ".join(failed[:20]) + (" ..." if len(failed) > 20 else "")
+    print(
+        f"{result.failures} of {board.num_squares} start squares failed with {args.method}"
+        f" ({result.seconds:.2f} s){': ' + shown if failed else ''}"
+    )
+    return stopped
+
+
+# -------------------------------------------------------------------- count
+def _cmd_count(args: argparse.Namespace) -> int:
+    from ..counting import count_symmetric, count_tours, enumerate_tours
+    from ..exceptions import SearchAbortedError
+
+    board, start, end = _request(args)
+    board.require_memory("count")
+    if args.list is not None and args.list < 0:
+        raise _UsageError(f"invalid --list {args.list}: expected a whole number >= 0")
+    if args.symmetry and (start is not None or end is not None):
+        raise _UsageError("--symmetry counts whole boards: leave out --start and --end")
+    began = time.monotonic()
+    try:
+        with _progress("counting", unit=" squares", total=board.num_squares) as progress:
+            result = count_tours(
+                board,
+                closed=args.closed,
+                start=start,
+                end=end,
+                convention=args.convention,
+                timeout=args.timeout,
+                progress=progress,
+            )
+            symmetry = None
+            if args.symmetry:
+                with _executor(args) as executor:
+                    left = (
+                        None
+                        if args.timeout is None
+                        else max(0.0, args.timeout - (time.monotonic() - began))
+                    )  # one budget for both
+                    symmetry = count_symmetric(
+                        board, closed=args.closed, timeout=left, executor=executor
+                    )
+    except SearchAbortedError as err:
+        print(f"{err}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    tours = []
+    if args.list:
+        tours = list(
+            enumerate_tours(board, closed=args.closed, start=start, end=end, limit=args.list)
+        )
+    if args.format == "json":
+        out = result.to_dict()
+        if symmetry is not None:
+            out["symmetry"] = {"classes": symmetry.classes, "fixed": symmetry.fixed}
+        if args.list is not None:
+            out["tours"] = [t.to_dict()["squares"] for t in tours]
+        print(json.dumps(out))
+    else:
+        kind = "closed" if args.closed else "open"
+        where = "".join(f" {w} {board.name(sq)}" for w, sq in (("from", start), ("to", end)) if sq)
+        text = f"{kind} tours on {board.m}x{board.n}{where}: {result.directed:,} directed"
+        if result.undirected is not None:
+            text += f", {result.undirected:,} undirected"
+        print(f"{text} ({result.seconds:.2f} s)")
+        if symmetry is not None:
+            fixed = ", ".join(f"{k} {v:,}" for k, v in symmetry.fixed.items())
+            print(f"up to symmetry: {symmetry.classes:,} (fixed: {fixed})")
+        for t in tours:
+            print(" ".join(t.algebraic()))
+    return EXIT_OK if result.directed else EXIT_NO
+
+
+# ------------------------------------------------------------- starts, ends
+def _cmd_starts(args: argparse.Namespace) -> int:
+    from ..explore import start_map
+
+    return _cmd_map(args, "start squares", start_map)
+
+
+def _cmd_ends(args: argparse.Namespace) -> int:
+    from ..explore import end_map
+
+    return _cmd_map(args, "end squares", end_map, start=args.start)
+
+
+def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **where: Any) -> int:
+    """``starts`` and ``ends``: an exact map of the squares, with a progress bar."""
+    board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+    board.require_memory("map")
+    if "start" in where:
+        board.parse_square(where["start"])  # a bad --start is named before any work
+    with (
+        _progress(what, unit=" squares", total=board.num_squares) as progress,
+        _executor(args) as executor,
+    ):
+        result = make(
+            board,
+            closed=args.closed,
+            executor=executor,
+            timeout=args.timeout,
+            total_timeout=args.total_timeout,
+            counts="auto" if args.counts is None else args.counts,
+            progress=_done_callback(progress),
+            **where,
+        )
+    print(json.dumps(result.to_dict()) if args.format == "json" else result.text())
+    return EXIT_UNKNOWN if result.unknown else EXIT_OK

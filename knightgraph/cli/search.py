@@ -1,0 +1,281 @@
+"""``knightgraph tour | exists | verify | classic``: one board, one answer."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..board import KNIGHT, Board, Square
+from ..exceptions import InvalidTourError
+from ..results import SearchResult, Status
+from ._common import (
+    _EXAMPLES,
+    _EXIT_OF,
+    EXIT_NO,
+    EXIT_OK,
+    _add_board,
+    _add_ends,
+    _add_kind,
+    _add_search_options,
+    _emit,
+    _progress,
+    _request,
+    _solver_options,
+    _UsageError,
+)
+
+
+# ------------------------------------------------------------------ parsers
+def _add_tour(sub: Any) -> None:
+    tour = sub.add_parser(
+        "tour",
+        help="find a tour (or prove there is none)",
+        epilog=_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_board(tour)
+    _add_ends(tour)
+    _add_kind(tour)
+    _add_search_options(tour, default_method="auto")
+    tour.add_argument(
+        "--format",
+        default="squares",
+        choices=("squares", "board", "json", "npy"),
+        help="output format (default squares)",
+    )
+    tour.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically)")
+    _add_proof(tour)
+    tour.set_defaults(run=_cmd_tour)
+
+
+def _add_exists(sub: Any) -> None:
+    exists = sub.add_parser("exists", help="decide whether a tour exists, with a certificate")
+    _add_board(exists)
+    _add_ends(exists)
+    _add_kind(exists)
+    exists.add_argument(
+        "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
+    )
+    exists.add_argument("--format", default="text", choices=("text", "json"))
+    _add_proof(exists)
+    exists.set_defaults(run=_cmd_exists)
+
+
+def _add_verify(sub: Any) -> None:
+    verify = sub.add_parser(
+        "verify", help="check a tour file (algebraic text, numbered board, JSON or .npy)"
+    )
+    _add_board(verify)
+    verify.add_argument(
+        "file", nargs="?", metavar="FILE", help="the tour (default: standard input)"
+    )
+    _add_ends(verify)
+    verify.add_argument("--closed", action="store_true", help="also require a closed tour")
+    verify.set_defaults(run=_cmd_verify)
+
+
+def _add_classic(sub: Any) -> None:
+    classic = sub.add_parser(
+        "classic",
+        help="the seed-002 exercise: three lines (M N, start, end) in, a tour or Not Found out",
+    )
+    classic.add_argument("file", nargs="?", metavar="FILE", help="the input (default: stdin)")
+    classic.add_argument(
+        "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
+    )
+    classic.set_defaults(run=_cmd_classic)
+
+
+def _add_proof(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--proof",
+        metavar="FILE",
+        help="when absence is proved by SAT, write the DRUP proof to FILE and the CNF "
+        "(DIMACS) to FILE.cnf, for drat-trim or python -m knightgraph.drup",
+    )
+
+
+# --------------------------------------------------------------------- tour
+def _cmd_tour(args: argparse.Namespace) -> int:
+    from ..formats import format_board, format_squares, result_to_dict, write_npy
+    from ..solvers import find_tour
+
+    board, start, end = _request(args)
+    if args.format == "npy" and not args.output:
+        raise _UsageError("--format npy writes binary data: give -o FILE")
+    options = _solver_options(args)
+    with _progress("searching") as progress:
+        result = find_tour(
+            board,
+            closed=args.closed,
+            start=start,
+            end=end,
+            method=args.method,
+            seed=args.seed,
+            limit=args.limit,
+            timeout=args.timeout,
+            progress=progress,
+            **options,
+        )
+    _write_proof(result, args.proof)
+    if args.format == "json":
+        _emit(json.dumps(result_to_dict(result, board, args.closed, start, end)), args.output)
+    elif result.tour is None:
+        print(result.reason)
+    elif args.format == "npy":
+        write_npy(result.tour.order, args.output)
+    else:
+        render = format_board if args.format == "board" else format_squares
+        _emit(render(result.tour), args.output)
+    return _EXIT_OF[result.status]
+
+
+def _write_proof(result: SearchResult, path: str | None) -> None:
+    """Write a SAT refutation's proof and CNF, if there is one and a file was asked for."""
+    if path is None:
+        return
+    cert = result.certificate
+    if cert is None or cert.kind != "sat-refutation":
+        if result.found:
+            what = "a tour was found"
+        elif cert is not None:
+            what = f"the certificate is {cert.kind}, not a SAT refutation"
+        else:
+            what = "nothing was proved"
+        print(f"no proof written to {path}: {what}", file=sys.stderr)
+        return
+    from ..formats import write_text
+
+    clauses = cert.data["cnf"]
+    variables = max((abs(x) for clause in clauses for x in clause), default=0)
+    dimacs = [f"c knightgraph: {cert.reason}", f"p cnf {variables} {len(clauses)}"]
+    dimacs += [" ".join(map(str, [*clause, 0])) for clause in clauses]
+    write_text("\n".join(dimacs), path + ".cnf")
+    write_text("\n".join(cert.data["proof"]), path)
+
+
+# ------------------------------------------------------------------- exists
+def _cmd_exists(args: argparse.Namespace) -> int:
+    from ..solvers import tour_exists
+
+    board, start, end = _request(args)
+    with _progress("deciding") as progress:
+        result = tour_exists(
+            board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
+        )
+    _write_proof(result, args.proof)
+    if args.format == "json":
+        print(json.dumps(_exists_dict(result, board, args.closed, start, end)))
+    else:
+        print(_exists_text(result, board, args.closed, start, end))
+    return _EXIT_OF[result.status]
+
+
+def _exists_dict(
+    result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
+) -> dict[str, Any]:
+    name = board.name
+    out: dict[str, Any] = {
+        "rows": board.m,
+        "cols": board.n,
+        "closed": closed,
+        "start": None if start is None else name(start),
+        "end": None if end is None else name(end),
+        "exists": {Status.FOUND: True, Status.PROVEN_ABSENT: False}.get(result.status),
+        "reason": _exists_reason(result),
+        "certificate": None,
+    }
+    if result.tour is not None:
+        out["certificate"] = {
+            "kind": "tour",
+            "reason": out["reason"],
+            "method": result.method,
+            "squares": result.tour.to_dict()["squares"],
+        }
+    elif result.certificate is not None:
+        out["certificate"] = result.certificate.to_dict()
+    if board.leaper != KNIGHT:
+        out["leaper"] = list(board.leaper)
+    if board.removed:
+        out["removed"] = [board.name(s) for s in sorted(board.removed)]
+    theorem = _theorem_check(result, board, closed, start, end)
+    if theorem is not None:
+        out["theorem"] = theorem
+    return out
+
+
+def _theorem_check(
+    result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
+) -> dict[str, Any] | None:
+    """What the existence theorem says, and whether the proof agrees (it must)."""
+    from ..existence import closed_tour_exists, open_tour_exists
+
+    if not board.is_standard or start is not None or end is not None:
+        return None
+    verdict = (closed_tour_exists if closed else open_tour_exists)(board.m, board.n)
+    agrees = None if result.status is Status.ABORTED else result.found == bool(verdict)
+    return {"exists": bool(verdict), "reason": verdict.reason, "agrees": agrees}
+
+
+def _exists_reason(result: SearchResult) -> str:
+    if result.tour is not None:
+        return f"a tour was found by {result.method} and verified"
+    if result.certificate is not None:
+        return result.certificate.reason
+    return f"undecided: {result.reason}"
+
+
+def _exists_text(
+    result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
+) -> str:
+    from ..solvers import Problem
+
+    what = Problem.make(board, closed, start, end).describe()
+    verdict = {Status.FOUND: "exists", Status.PROVEN_ABSENT: "does not exist"}.get(
+        result.status, "unknown"
+    )
+    return f"{what}: {verdict} ({_exists_reason(result)})"
+
+
+# ------------------------------------------------------------------- verify
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from ..formats import read_tour_file
+    from ..verify import validate_tour
+
+    board, start, end = _request(args)
+    try:
+        squares, says_closed = read_tour_file(args.file, board)
+        closed = args.closed or says_closed
+        validate_tour(squares, board, closed=closed, start=start, end=end)
+    except InvalidTourError as err:
+        print(f"invalid: {err}")
+        return EXIT_NO
+    kind = "closed" if closed else "open"
+    print(f"ok: a valid {kind} tour of {board.m}x{board.n} ({board.num_squares} squares)")
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ classic
+def _cmd_classic(args: argparse.Namespace) -> int:
+    from ..classic import solve_classic
+
+    if args.file is None or args.file == "-":
+        stream = getattr(sys.stdin, "buffer", None)  # None: a text stream put in its place
+        try:
+            text = sys.stdin.read() if stream is None else stream.read().decode("utf-8")
+        except UnicodeDecodeError:
+            raise _UsageError("cannot read standard input: not UTF-8 text") from None
+    else:
+        try:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as err:
+            why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+            raise _UsageError(f"cannot read {args.file!r}: {why}") from None
+    answer = solve_classic(text, timeout=args.timeout)
+    print(answer.text)
+    if answer.text == "Not Found":
+        return EXIT_NO
+    return _EXIT_OF[answer.result.status]
