@@ -19,6 +19,10 @@ from knightgraph.counting import (
     enumerate_tours,
     kernel_available,
 )
+from knightgraph.counting import budget as kc_budget
+from knightgraph.counting import compiled as kc_compiled
+from knightgraph.counting import plan as kc_plan
+from knightgraph.counting import python_engine as kc_python
 from knightgraph.exceptions import (
     BoardTooLargeError,
     InvalidBoardError,
@@ -168,10 +172,10 @@ def test_count_timeout_of_zero_raises_the_budget_error_with_counters(engine):
 
 def _layers(board: Board) -> tuple[list, list[int]]:
     """The plan of a closed count of ``board`` and the size of the layer each step starts from."""
-    graph = kc._build_graph(board, False)
-    steps = kc._plan(graph, None, frozenset(), frozenset())
+    graph = kc_plan._build_graph(board, False)
+    steps = kc_plan._plan(graph, None, frozenset(), frozenset())
     sizes: list[int] = []
-    kc._run_python(steps, progress=lambda p: sizes.append(p["states"]))
+    kc_python._run_python(steps, progress=lambda p: sizes.append(p["states"]))
     return steps, [1, *sizes[:-1]]
 
 
@@ -183,9 +187,9 @@ def test_python_engine_reads_the_clock_inside_a_step(monkeypatch):
     # The engine reads the clock every CLOCK_EVERY states of a layer: 1 + (size - 1) // CLOCK_EVERY
     # readings a step.  The deadline falls on the second reading of step `big`.
     readings = sum(1 + (size - 1) // kc.CLOCK_EVERY for size in layers[:big])
-    monkeypatch.setattr(kc, "_clock", FakeClock())
+    monkeypatch.setattr(kc_budget, "_clock", FakeClock())
     with pytest.raises(CountAbortedError) as caught:
-        kc._run_python(steps, deadline=readings + 2.0)
+        kc_python._run_python(steps, deadline=readings + 2.0)
     done = caught.value.done
     assert done["step"] == big + 1 and done["engine"] == "python"
     assert done["states_done"] == kc.CLOCK_EVERY < done["states"] == layers[big]
@@ -197,9 +201,9 @@ def test_compiled_kernel_stops_inside_a_step():
     deadline already past stops the very first state of a step of thousands."""
     board = Board(6, 6)
     steps, layers = _layers(board)
-    width, plan = kc._slot_plan(kc._build_graph(board, False), steps)
+    width, plan = kc_compiled._slot_plan(kc_plan._build_graph(board, False), steps)
     big = next(i for i, size in enumerate(layers) if size > 1000)
-    lib = kc._compiled().lib
+    lib = kc_compiled._compiled().lib
     ctx = lib.kgc_new(width, 2**30, 0)
     try:
         for step in plan[: big + 1]:
@@ -208,7 +212,7 @@ def test_compiled_kernel_stops_inside_a_step():
                     len(need), int(last))  # fmt: skip
             if step is plan[big]:
                 lib.kgc_set_deadline(ctx, 0.0)
-                assert lib.kgc_step(ctx, *args) == kc._STOPPED
+                assert lib.kgc_step(ctx, *args) == kc_compiled._STOPPED
                 assert lib.kgc_done(ctx) == 0
             else:
                 assert lib.kgc_step(ctx, *args) > 0
@@ -220,20 +224,22 @@ def test_compiled_kernel_stops_inside_a_step():
 def test_compiled_kernel_with_a_past_deadline_raises_the_budget_error():
     stats: dict = {}
     board = Board(6, 6)
-    graph = kc._build_graph(board, False)
-    width, plan = kc._slot_plan(graph, kc._plan(graph, None, frozenset(), frozenset()))
+    graph = kc_plan._build_graph(board, False)
+    width, plan = kc_compiled._slot_plan(
+        graph, kc_plan._plan(graph, None, frozenset(), frozenset())
+    )
     with pytest.raises(CountAbortedError) as caught:
-        kc._run_compiled(kc._compiled(), width, plan, memory=2**30, deadline=0.0,
-                         progress=None, stats=stats)  # fmt: skip
+        kc_compiled._run_compiled(kc_compiled._compiled(), width, plan, memory=2**30, deadline=0.0,
+                                  progress=None, stats=stats)  # fmt: skip
     assert caught.value.done["engine"] == "c" and caught.value.done["step"] == 1
 
 
 def test_plan_reads_the_clock(monkeypatch):
     """The plan reads the clock every 64 squares (readings 1, 2, ...: the second stops it)."""
-    graph = kc._build_graph(Board(8, 20), True)
-    monkeypatch.setattr(kc, "_clock", FakeClock())
+    graph = kc_plan._build_graph(Board(8, 20), True)
+    monkeypatch.setattr(kc_budget, "_clock", FakeClock())
     with pytest.raises(CountAbortedError) as caught:
-        kc._plan(graph, None, frozenset(), frozenset(), deadline=2.0)
+        kc_plan._plan(graph, None, frozenset(), frozenset(), deadline=2.0)
     assert caught.value.done["phase"] == "plan" and caught.value.done["step"] == 64
 
 

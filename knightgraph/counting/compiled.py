@@ -1,0 +1,219 @@
+"""The compiled engine: the ctypes binding of ``knightgraph/_count.c`` and how a plan is
+handed to it.
+
+The C file is built as the optional extension ``knightgraph._count`` (found by
+:func:`knightgraph._native.load_library`).  It packs a state in 64 bits, 4 bits for each
+of up to 16 frontier squares (:data:`MAX_SLOTS`), and counts with 64-bit integers,
+started again with 128-bit ones if a count overflows; past that the Python engine
+takes over.  A plan runs here only when it adds one square a step (no symmetry) and
+its frontier fits the slots (``_slot_plan``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .._native import load_library, python_only
+from ..exceptions import BoardTooLargeError, KnightGraphError
+from .budget import _stopped
+
+if TYPE_CHECKING:
+    from .plan import _Graph, _Step
+
+
+class _Kernel:
+    """ctypes binding of ``knightgraph/_count.c``."""
+
+    def __init__(self, library: ctypes.CDLL) -> None:
+        def array(dtype: Any) -> Any:
+            return np.ctypeslib.ndpointer(dtype=dtype, flags="C_CONTIGUOUS")
+
+        i64 = ctypes.c_int64
+        lib = library
+        lib.kgc_new.restype = ctypes.c_void_p
+        lib.kgc_new.argtypes = [i64, i64, i64]
+        lib.kgc_free.restype = None
+        lib.kgc_free.argtypes = [ctypes.c_void_p]
+        lib.kgc_step.restype = i64
+        ptr, ints = ctypes.c_void_p, array(np.int64)
+        # kgc_step(ctx, dest, vleaves, vneed, cands, forced, nc, leave, nl, need, nn, last)
+        lib.kgc_step.argtypes = [ptr, i64, i64, i64, ints, ints, i64, ints, i64, ints, i64, i64]
+        lib.kgc_result.restype = None
+        lib.kgc_result.argtypes = [ctypes.c_void_p, array(np.uint64)]
+        lib.kgc_peak.restype = i64
+        lib.kgc_peak.argtypes = [ctypes.c_void_p]
+        lib.kgc_set_deadline.restype = None
+        lib.kgc_set_deadline.argtypes = [ctypes.c_void_p, ctypes.c_double]
+        lib.kgc_done.restype = i64
+        lib.kgc_done.argtypes = [ctypes.c_void_p]
+        self.lib = lib
+
+
+@functools.cache
+def _compiled() -> _Kernel | None:
+    library = load_library("_count")
+    try:
+        return None if library is None else _Kernel(library)
+    except AttributeError:  # a stale build without some function
+        return None
+
+
+def kernel_available() -> bool:
+    """True when the compiled counting kernel is built and not disabled.
+
+    Set ``KNIGHTGRAPH_KERNELS=python`` to force the Python reference.
+    """
+    return not python_only() and _compiled() is not None
+
+
+MAX_SLOTS = 16
+"""The compiled kernel packs a state into 64 bits: 16 frontier squares of 4 bits."""
+
+_NOMEM, _LIMIT, _INTERNAL = -1, -2, -3
+_OVERFLOW = -4  # a count overflowed: start again with 128-bit counts, then in Python
+_STOPPED = -5  # the deadline passed inside a step
+
+
+class _CountOverflow(Exception):
+    """A count does not fit in 128 bits: the Python engine takes over."""
+
+
+def _slot_plan(graph: _Graph, steps: list[_Step]) -> tuple[int, list[tuple[Any, ...]]] | None:
+    """Translate a plain plan (one square per step) into fixed slots for the C kernel.
+
+    The new square of a step is held apart during the step and then moves into
+    the lowest free slot (freed by the squares that leave at that step, if need
+    be), so ``2 * min(m, n) + 1`` frontier squares (plus the virtual one) fit.
+    """
+    slot_of: dict[int, int] = {}
+    free = list(range(MAX_SLOTS))
+    if graph.virtual:
+        slot_of[graph.size] = free.pop(0)
+    width = len(slot_of)
+    out = []
+    for step in steps:
+        if len(step.orbit) != 1:
+            return None
+        (v,) = step.orbit
+        work = [*step.before, v]
+        pos = len(work) - 1
+        # The kernel enumerates the edge sets itself: pass the candidate neighbours
+        # and which of them are forced (in every choice).
+        cands: list[int] = []
+        for edges in step.choices:
+            for a, b in edges:
+                other = work[b if a == pos else a]
+                if other not in cands:
+                    cands.append(other)
+        chosen = [{work[b if a == pos else a] for a, b in edges} for edges in step.choices]
+        forced = [int(all(u in c for c in chosen)) for u in cands]
+        leave = [work[p] for p in step.leave]
+        kept = [work[p] for p in step.keep]
+        needy = [kept[i] for i in step.need]
+        leave_slots = [slot_of[u] for u in leave if u != v]
+        need_slots = [slot_of[u] for u in needy if u != v]
+        cand_slots = [slot_of[u] for u in cands]
+        for u in leave:
+            if u != v:
+                free.append(slot_of.pop(u))
+        free.sort()
+        dest = -1
+        if v not in leave:
+            if not free:
+                return None
+            dest = free.pop(0)
+            slot_of[v] = dest
+        width = max([width, *(x + 1 for x in slot_of.values())])
+        arrays = [
+            np.array(x, dtype=np.int64) for x in (cand_slots, forced, leave_slots, need_slots)
+        ]
+        out.append((dest, int(v in leave), int(v in needy), *arrays, step.last, bool(step.choices)))
+    return width, out
+
+
+def _run_compiled(
+    kernel: _Kernel,
+    width: int,
+    plan: list[tuple[Any, ...]],
+    *,
+    memory: int,
+    deadline: float | None,
+    progress: Callable[[dict[str, Any]], None] | None,
+    stats: dict[str, Any],
+    wide: bool = False,
+) -> int:
+    """Run the plan in C: 64-bit counts first, 128-bit ones if a count overflows.
+
+    The deadline is handed to the kernel before each step, which reads the
+    clock inside the step too (``kgc_set_deadline``).
+    """
+    lib = kernel.lib
+    stats["counts"] = "128-bit" if wide else "64-bit"
+    ctx = lib.kgc_new(width, int(memory), int(wide))
+    if not ctx:
+        raise BoardTooLargeError("counting: cannot allocate the first counting table")
+    try:
+        states = 1
+        for index, step in enumerate(plan):
+            dest, vleaves, vneed, cands, forced, leave, need, last, any_choice = step
+            if not any_choice:
+                return 0
+            if deadline is not None:
+                lib.kgc_set_deadline(ctx, max(0.0, deadline - time.monotonic()))
+            before = states
+            arrays = (cands, forced, len(cands), leave, len(leave), need, len(need), int(last))
+            states = lib.kgc_step(ctx, dest, vleaves, vneed, *arrays)
+            if states == _OVERFLOW and wide:
+                raise _CountOverflow
+            if states == _OVERFLOW:
+                lib.kgc_free(ctx)
+                ctx = None
+                return _run_compiled(
+                    kernel,
+                    width,
+                    plan,
+                    memory=memory,
+                    deadline=deadline,
+                    progress=progress,
+                    stats=stats,
+                    wide=True,
+                )
+            if states < 0:
+                stats["peak_bytes"] = int(lib.kgc_peak(ctx))
+                done = {
+                    "phase": "count",
+                    "step": index + 1,
+                    "steps": len(plan),
+                    "states_done": int(lib.kgc_done(ctx)),
+                    "states": int(before),
+                    "engine": "c",
+                    "peak_bytes": stats["peak_bytes"],
+                }
+                if states == _STOPPED:
+                    raise _stopped("at the timeout", done)
+                if states == _LIMIT:
+                    raise _stopped(f"at the memory limit of {int(memory):,} bytes", done)
+                if states == _NOMEM:
+                    raise BoardTooLargeError(
+                        f"counting ran out of memory in step {index + 1} of {len(plan)} "
+                        f"({stats['peak_bytes']:,} bytes of tables)"
+                    )
+                raise KnightGraphError(
+                    f"internal error: the counting kernel returned {states} in step {index + 1}"
+                )
+            stats["max_states"] = max(stats.get("max_states", 0), int(states))
+            if progress is not None:
+                progress({"done": index + 1, "states": int(states)})
+        result = np.zeros(2, dtype=np.uint64)
+        lib.kgc_result(ctx, result)
+        stats["peak_bytes"] = int(lib.kgc_peak(ctx))
+        return int(result[0]) | (int(result[1]) << 64)
+    finally:
+        if ctx is not None:
+            lib.kgc_free(ctx)

@@ -1,0 +1,298 @@
+"""Exact counts of tours (:func:`count_tours`): the open and closed counts, fixed ends and
+the conventions, on top of the frontier dynamic program.
+
+Every count is one or two counts of Hamiltonian cycles (``_count_cycles``): of the board
+for closed tours, of the board plus a virtual square joined to every square for open
+ones.  ``_count_cycles`` builds the plan and runs it on the compiled kernel when it can,
+else on the Python engine.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..board import KNIGHT, Board, SquareLike, as_board
+from ..exceptions import BoardTooLargeError, InvalidOptionError, InvalidSquareError
+from ..resources import available_memory
+from ..verify import check_closed
+from .budget import _check_budget, _require_plan_memory
+from .compiled import (
+    MAX_SLOTS,
+    _compiled,
+    _CountOverflow,
+    _run_compiled,
+    _slot_plan,
+    kernel_available,
+)
+from .python_engine import _run_python
+
+CONVENTIONS = ("oeis", "knuth")
+
+
+@dataclass
+class CountResult:
+    """The number of tours of one kind.
+
+    Attributes
+    ----------
+    directed : int
+        Tours as sequences of squares (each closed or open tour in both directions).
+    undirected : int or None
+        Tours as sets of moves (cycles, or paths up to reversal); None when a
+        start square is fixed.
+    """
+
+    board: Board
+    closed: bool
+    start: int | None
+    end: int | None
+    directed: int
+    undirected: int | None
+    convention: str = "oeis"
+    seconds: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``knightgraph count --format json``."""
+        name = self.board.name
+        out: dict[str, Any] = {
+            "rows": self.board.m,
+            "cols": self.board.n,
+            "closed": self.closed,
+            "start": None if self.start is None else name(self.start),
+            "end": None if self.end is None else name(self.end),
+            "directed": self.directed,
+            "undirected": self.undirected,
+            "seconds": round(self.seconds, 6),
+        }
+        if self.convention != "oeis":
+            out["convention"] = self.convention
+        if self.board.leaper != KNIGHT:
+            out["leaper"] = list(self.board.leaper)
+        if self.board.removed:
+            out["removed"] = [name(s) for s in sorted(self.board.removed)]
+        return out
+
+
+def _ends(
+    board: Board, start: SquareLike | None, end: SquareLike | None
+) -> tuple[int | None, int | None]:
+    s = None if start is None else board.index(start)
+    t = None if end is None else board.index(end)
+    if s is not None and s == t and board.num_squares > 1:
+        raise InvalidSquareError(
+            f"invalid end {board.name(t)}: the start and the end are the same square"
+        )
+    return s, t
+
+
+def _count_cycles(
+    board: Board,
+    *,
+    virtual: bool,
+    forced: Iterable[tuple[int, int]] = (),
+    excluded: Iterable[tuple[int, int]] = (),
+    perm: Sequence[int] | None = None,
+    engine: str = "auto",
+    memory: int | None = None,
+    deadline: float | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    stats: dict[str, Any] | None = None,
+) -> int:
+    """Hamiltonian cycles of the board (plus the virtual square), with forced and
+    excluded edges given as pairs of flat indices (-1 is the virtual square)."""
+    from .plan import _build_graph, _plan  # here: `import knightgraph` skips its dataclasses
+
+    stats = {} if stats is None else stats
+    if engine not in ("auto", "python", "c"):
+        raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
+    graph = _build_graph(board, virtual, deadline)
+    if graph.size + int(virtual) < 3:
+        return 0
+    local = {flat: i for i, flat in enumerate(graph.squares)}
+    local[-1] = graph.size
+
+    def edges(pairs: Iterable[tuple[int, int]]) -> frozenset[frozenset[int]]:
+        return frozenset(frozenset((local[a], local[b])) for a, b in pairs)
+
+    local_perm = None
+    if perm is not None:
+        local_perm = [local[int(perm[flat])] for flat in graph.squares]
+        if virtual:
+            local_perm.append(graph.size)
+    steps = _plan(graph, local_perm, edges(forced), edges(excluded), deadline)
+    kernel = _compiled() if engine == "c" or (engine == "auto" and kernel_available()) else None
+    if engine == "c" and kernel is None:
+        raise InvalidOptionError("the compiled counting kernel is not built")
+    if kernel is not None and perm is None:
+        slots = _slot_plan(graph, steps)
+        if slots is not None:
+            stats["engine"] = "c"
+            stats["width"] = slots[0]
+            budget = memory if memory is not None else available_memory() * 9 // 10
+            try:
+                return _run_compiled(
+                    kernel,
+                    slots[0],
+                    slots[1],
+                    memory=budget,
+                    deadline=deadline,
+                    progress=progress,
+                    stats=stats,
+                )
+            except _CountOverflow:
+                stats["counts"] = "unbounded (python)"
+                if engine == "c":
+                    raise InvalidOptionError(
+                        "the count does not fit in 128 bits: use engine='python'"
+                    ) from None
+        if engine == "c":
+            raise InvalidOptionError(
+                f"the frontier of {board!r} is wider than the compiled kernel's {MAX_SLOTS} slots"
+            )
+    stats["engine"] = "python"
+    budget = memory if memory is not None else available_memory() * 8 // 10
+    return _run_python(steps, deadline=deadline, progress=progress, memory=budget)
+
+
+def count_tours(
+    m: int | Board,
+    n: int | None = None,
+    *,
+    closed: bool = False,
+    start: SquareLike | None = None,
+    end: SquareLike | None = None,
+    convention: str = "oeis",
+    leaper: tuple[int, int] = KNIGHT,
+    removed: Iterable[SquareLike] = (),
+    engine: str = "auto",
+    memory: int | None = None,
+    timeout: float | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+) -> CountResult:
+    """Count the knight's tours of a board exactly.
+
+    Parameters
+    ----------
+    m, n : int or Board
+        The board (``n`` defaults to ``m``); or a :class:`~knightgraph.Board`.
+    closed : bool
+        Count closed tours (Hamiltonian cycles) instead of open ones (paths).
+    start, end : square, optional
+        Fix the first and/or the last square.  A closed tour from ``start`` to
+        ``end`` ends next to its start: it uses the move ``end``-``start``.
+    convention : {"oeis", "knuth"}
+        ``"knuth"`` leaves out open tours whose ends are a knight's move apart.
+    leaper, removed
+        As for :class:`~knightgraph.Board`.
+    engine : {"auto", "c", "python"}
+        The compiled kernel (when built and the frontier fits 16 squares) or
+        the Python reference.
+    memory : int, optional
+        Bytes the count may use (default: 90 % of the free memory for the
+        compiled kernel, 80 % for the Python engine); beyond that it stops
+        with :class:`CountAbortedError` (a :class:`~knightgraph.SearchAbortedError`).
+    timeout : float, optional
+        Seconds; :class:`CountAbortedError` after that, whose ``done`` tells how
+        far the count got.  The clock is also read inside the steps of the
+        program (every millisecond or so), so a count stops within a few
+        milliseconds of its timeout.
+
+    Raises
+    ------
+    CountAbortedError
+        On the timeout or the memory budget.
+    BoardTooLargeError
+        Before any work when the plan of the board cannot fit in memory (about
+        6 KB a square), or when an allocation fails.
+    progress : callable, optional
+        Called after each step with ``{"done": step, "states": count}``.
+
+    Returns
+    -------
+    CountResult
+        ``directed`` (sequences of squares) and ``undirected`` (None with a fixed
+        start or end).
+
+    Examples
+    --------
+    >>> count_tours(3, 4).directed, count_tours(3, 4).undirected
+    (16, 8)
+    >>> count_tours(5, 5, start="c3").directed
+    64
+    >>> count_tours(5, 6, closed=True).undirected     # OEIS A175855
+    8
+    >>> count_tours(3, 4, convention="knuth").directed
+    16
+    """
+    board = as_board(m, n, leaper=leaper, removed=removed)
+    if convention not in CONVENTIONS:
+        raise InvalidOptionError(f"unknown convention {convention!r}: choose oeis or knuth")
+    if convention == "knuth" and closed:
+        raise InvalidOptionError("the knuth convention applies to open tours only")
+    closed = check_closed(closed)
+    _check_budget(engine, memory, timeout)
+    s, t = _ends(board, start, end)
+    _require_plan_memory(board, "counting the tours of")
+    began = time.perf_counter()
+    deadline = None if timeout is None else time.monotonic() + timeout
+    stats: dict[str, Any] = {}
+    kw: dict[str, Any] = dict(
+        engine=engine, memory=memory, deadline=deadline, progress=progress, stats=stats
+    )
+    try:
+        directed, undirected = _count(board, closed, s, t, convention, kw)
+    except MemoryError:
+        raise BoardTooLargeError(
+            f"counting the tours of {board.m}x{board.n} ran out of memory "
+            f"(engine {stats.get('engine', '?')}); give a smaller memory= budget to stop cleanly"
+        ) from None
+    return CountResult(
+        board, closed, s, t, directed, undirected, convention, time.perf_counter() - began, stats
+    )
+
+
+def _count(
+    board: Board, closed: bool, s: int | None, t: int | None, convention: str, kw: dict[str, Any]
+) -> tuple[int, int | None]:
+    """The directed and undirected counts of :func:`count_tours`."""
+    size = board.num_squares
+    undirected: int | None
+    if size == 1:
+        directed = 0 if closed else 1
+        undirected = None if (s is not None or t is not None) else directed
+    elif closed:
+        if s is not None and t is not None:
+            if t not in _neighbours(board, s):
+                directed = 0
+            else:
+                directed = _count_cycles(board, virtual=False, forced=[(s, t)], **kw)
+            undirected = None
+        else:
+            cycles = _count_cycles(board, virtual=False, **kw)
+            directed = 2 * cycles
+            undirected = None if (s is not None or t is not None) else cycles
+    else:
+        ends = [x for x in (s, t) if x is not None]
+        forced = [(x, -1) for x in ends]
+        excluded = []
+        if len(ends) == 2:
+            gone = {r * board.n + c for r, c in board.removed}
+            excluded = [(x, -1) for x in range(board.area) if x not in ends and x not in gone]
+        if len(ends) == 2 and convention == "knuth" and ends[1] in _neighbours(board, ends[0]):
+            directed = 0
+        else:
+            paths = _count_cycles(board, virtual=True, forced=forced, excluded=excluded, **kw)
+            if convention == "knuth" and len(ends) < 2:
+                cycles = _count_cycles(board, virtual=False, **kw)
+                paths -= (2 if ends else size) * cycles
+            directed = paths if ends else 2 * paths
+        undirected = None if (s is not None or t is not None) else directed // 2
+    return directed, undirected
+
+
+def _neighbours(board: Board, flat: int) -> set[int]:
+    return {int(x) for x in board.move_table()[flat] if x >= 0}

@@ -1,0 +1,123 @@
+"""The Python engine of the frontier dynamic program: the reference implementation.
+
+It runs a plan (``plan._plan``) state by state with exact integers, so it has no limit
+on the width of the frontier or the size of a count, and it also runs the plans of
+symmetric counts (whole orbits of a symmetry per step), which the compiled kernel does
+not.  The tests compare the compiled kernel with it; it is used when the kernel is
+missing, the frontier is wider than 16 squares, a count needs more than 128 bits, or
+``KNIGHTGRAPH_KERNELS=python``.
+
+A *state* is a tuple with one entry per frontier square: 0 (degree 0), 1 (degree 2, the
+square is full) or a label >= 2 shared by the two ends of a path fragment.  Labels are
+renumbered in order of appearance so that equal states merge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .budget import _stopped, _timed_out
+
+if TYPE_CHECKING:
+    from .plan import _Step
+
+CLOCK_EVERY = 256
+"""States the Python engine handles between two looks at the clock (a few milliseconds)."""
+
+PYTHON_STATE_BYTES = 300
+"""About what one state costs the Python engine (a dict entry, a tuple, an int)."""
+
+
+def _run_python(
+    steps: list[_Step],
+    *,
+    deadline: float | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    memory: int | None = None,
+) -> int:
+    """Count the cycles with the plan: the reference implementation (exact integers).
+
+    Stops (:class:`CountAbortedError`) at the deadline, also inside a step (the
+    clock is read every :data:`CLOCK_EVERY` states), or when the states would
+    need more than ``memory`` bytes (about 300 bytes a state).
+    """
+    max_states = None if memory is None else memory // PYTHON_STATE_BYTES
+    layer: dict[tuple[int, ...], int] = {(): 0} if not steps else {}
+    if steps:
+        layer = {tuple(0 for _ in steps[0].before): 1}
+    fresh = 1 << 30
+    for index, step in enumerate(steps):
+        out: dict[tuple[int, ...], int] = {}
+        grow = len(step.orbit)
+        for done, (state, count) in enumerate(layer.items()):
+            if done % CLOCK_EVERY == 0 and _timed_out(deadline):
+                raise _stopped(
+                    "at the timeout",
+                    {
+                        "phase": "count",
+                        "step": index + 1,
+                        "steps": len(steps),
+                        "states_done": done,
+                        "states": len(layer),
+                        "engine": "python",
+                    },
+                )
+            base = [*state, *([0] * grow)]
+            for edges in step.choices:
+                work = base.copy()
+                closures = 0
+                label = fresh
+                ok = True
+                for a, b in edges:
+                    va, vb = work[a], work[b]
+                    if va == 1 or vb == 1:
+                        ok = False
+                        break
+                    if va == 0 and vb == 0:
+                        label += 1
+                        work[a] = work[b] = label
+                    elif va == 0:
+                        work[a], work[b] = vb, 1
+                    elif vb == 0:
+                        work[b], work[a] = va, 1
+                    elif va == vb:
+                        closures += 1
+                        work[a] = work[b] = 1
+                    else:
+                        work[a] = work[b] = 1
+                        work[work.index(vb)] = va
+                if not ok:
+                    continue
+                if closures and (not step.last or closures > 1):
+                    continue
+                if step.last and not closures:
+                    continue
+                if any(work[p] != 1 for p in step.leave):
+                    continue
+                kept = [work[p] for p in step.keep]
+                if any(kept[i] == 0 for i in step.need):
+                    continue
+                names: dict[int, int] = {}
+                for i, v in enumerate(kept):
+                    if v >= 2:
+                        kept[i] = names.setdefault(v, len(names) + 2)
+                key = tuple(kept)
+                out[key] = out.get(key, 0) + count
+            if max_states is not None and len(out) > max_states:
+                raise _stopped(
+                    f"at the memory limit of {memory:,} bytes ({len(out):,} new states "
+                    f"at about {PYTHON_STATE_BYTES} bytes each)",
+                    {
+                        "phase": "count",
+                        "step": index + 1,
+                        "steps": len(steps),
+                        "states_done": done + 1,
+                        "states": len(layer),
+                        "engine": "python",
+                    },
+                )
+        layer = out
+        if progress is not None:
+            progress({"done": index + 1, "states": len(layer)})
+    return layer.get((), 0)

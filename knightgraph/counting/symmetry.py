@@ -1,0 +1,124 @@
+"""Counts up to the board's symmetries (Burnside's lemma): :func:`count_symmetric`.
+
+The tours fixed by a symmetry are counted by the Python engine on a plan that adds whole
+orbits of the symmetry at once and only keeps the edge sets the symmetry maps onto
+themselves; the identity's count is the plain count.  Each symmetry is an independent,
+picklable task (``_fixed_count``), so an executor can run them side by side.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..board import KNIGHT, Board, SquareLike, as_board
+from ..exceptions import BoardTooLargeError
+from ..verify import check_closed
+from .budget import _check_budget, _require_plan_memory
+from .count import _count_cycles
+
+if TYPE_CHECKING:
+    from ..parallel import Executor
+
+
+@dataclass
+class SymmetryCount:
+    """Tours up to the board's symmetry group (Burnside's lemma).
+
+    Attributes
+    ----------
+    total : int
+        Undirected tours (cycles, or paths up to reversal).
+    fixed : dict
+        For each symmetry (named as in :meth:`Board.symmetries`), the number of
+        undirected tours it maps onto themselves.
+    classes : int
+        The number of tours up to symmetry: the mean of ``fixed``.
+    """
+
+    board: Board
+    closed: bool
+    total: int
+    fixed: dict[str, int]
+    classes: int
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rows": self.board.m,
+            "cols": self.board.n,
+            "closed": self.closed,
+            "undirected": self.total,
+            "fixed": self.fixed,
+            "classes": self.classes,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def count_symmetric(
+    m: int | Board,
+    n: int | None = None,
+    *,
+    closed: bool = False,
+    leaper: tuple[int, int] = KNIGHT,
+    removed: Iterable[SquareLike] = (),
+    timeout: float | None = None,
+    executor: Executor | None = None,
+) -> SymmetryCount:
+    """Count undirected tours up to the board's symmetries, and those each symmetry fixes.
+
+    A tour (a cycle, or a path up to reversal) is fixed by a symmetry when the
+    symmetry maps its set of moves onto itself.  By Burnside's lemma the number
+    of classes is the mean of the fixed counts over the group.  The count for
+    each symmetry is an independent program (the identity's is the plain count;
+    the others only keep edge sets the symmetry maps onto themselves, which
+    prunes hard), so an ``executor`` (see :mod:`knightgraph.parallel`) can run
+    them side by side.  ``timeout`` bounds them all together (one deadline,
+    read on the wall clock by every worker): past it, :class:`CountAbortedError`.
+
+    Examples
+    --------
+    >>> r = count_symmetric(5, 6, closed=True)
+    >>> r.total, r.classes, r.fixed["identity"]
+    (8, 3, 8)
+    >>> count_symmetric(3, 4).fixed
+    {'identity': 8, 'rot180': 4, 'flip_ranks': 0, 'flip_files': 0}
+    """
+    from ..parallel import SerialExecutor
+
+    board = as_board(m, n, leaper=leaper, removed=removed)
+    closed = check_closed(closed)
+    _check_budget("auto", None, timeout)
+    _require_plan_memory(board, "counting the tours up to symmetry of")
+    began = time.perf_counter()
+    wall_deadline = None if timeout is None else time.time() + timeout
+    symmetries = board.symmetries()
+    tasks = [
+        (board, closed, name, perm.tolist(), wall_deadline) for name, perm in symmetries.items()
+    ]
+    try:
+        numbers = (executor or SerialExecutor()).map(_fixed_count, tasks)
+    except MemoryError:
+        raise BoardTooLargeError(
+            f"counting the tours up to symmetry of {board.m}x{board.n} ran out of memory"
+        ) from None
+    fixed = dict(zip(symmetries, numbers, strict=True))
+    total = fixed["identity"]
+    classes, rest = divmod(sum(fixed.values()), len(fixed))
+    if rest:  # pragma: no cover - Burnside guarantees a whole number
+        raise AssertionError(f"Burnside sum {sum(fixed.values())} not divisible by {len(fixed)}")
+    return SymmetryCount(board, closed, total, fixed, classes, time.perf_counter() - began)
+
+
+def _fixed_count(task: tuple[Board, bool, str, list[int], float | None]) -> int:
+    """Undirected tours fixed by one symmetry (a picklable piece of :func:`count_symmetric`);
+    the deadline is a time of day (:func:`time.time`), the same for every worker."""
+    board, closed, name, perm, wall_deadline = task
+    if board.num_squares == 1:
+        return 0 if closed else 1
+    deadline = None if wall_deadline is None else time.monotonic() + (wall_deadline - time.time())
+    if name == "identity":
+        return _count_cycles(board, virtual=not closed, deadline=deadline)
+    return _count_cycles(board, virtual=not closed, perm=perm, engine="python", deadline=deadline)
