@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -129,7 +130,6 @@ def draw_tour(
     >>> len(path_collection(ax).get_segments()), ax.get_xticklabels()[0].get_text()
     (24, 'a')
     """
-    from matplotlib import patheffects
     from matplotlib.collections import LineCollection
     from matplotlib.colors import Normalize
 
@@ -229,22 +229,9 @@ def draw_tour(
             quiver.set_color("#1d3557")
 
     if numbers:
-        grid = tour.numbered()
         digits = len(str(len(tour)))
         size = min(14.0, 0.45 * square, 1.5 * square / digits)
-        halo = [patheffects.withStroke(linewidth=max(1.0, size * 0.3), foreground="white")]
-        for (r, c), value in np.ndenumerate(grid):
-            if value:
-                ax.text(
-                    c,
-                    r,
-                    str(value),
-                    ha="center",
-                    va="center",
-                    fontsize=size,
-                    zorder=5,
-                    path_effects=halo,
-                )
+        _write_numbers(ax, tour.numbered(), size, halo=0.3, zorder=5)
 
     if markers:
         x0, y0 = _points(tour)[[0, -1]].T
@@ -325,7 +312,6 @@ def draw_numbered_board(
     >>> sorted(int(t.get_text()) for t in ax.texts) == list(range(1, 26))
     True
     """
-    from matplotlib import patheffects
 
     board = tour.board
     m, n = board.m, board.n
@@ -353,8 +339,28 @@ def draw_numbered_board(
         _checkered(ax, m, n, board.removed)
     digits = len(str(len(tour)))
     size = min(16.0, 0.5 * square, 1.6 * square / digits)
-    halo = [patheffects.withStroke(linewidth=max(1.0, size * 0.25), foreground="white")]
-    ends = {1, len(tour)}
+    _write_numbers(ax, grid, size, halo=0.25, zorder=3, bold={1, len(tour)})
+    if labels:
+        kind = "closed" if tour.closed else "open"
+        ax.set_title(f"{kind} tour of {m} x {n}, numbered", fontsize=11)
+    _frame_board(ax, m, n, labels=labels, square=square)
+    return ax
+
+
+def _write_numbers(
+    ax: Axes,
+    grid: np.ndarray[Any, Any],
+    size: float,
+    *,
+    halo: float,
+    zorder: int,
+    bold: Collection[int] = (),
+) -> None:
+    """The visiting number of every square of ``grid`` (0: not on the tour), centred, with a
+    white halo ``halo * size`` wide so they read on any colour; the numbers in ``bold`` bold."""
+    from matplotlib import patheffects
+
+    effects = [patheffects.withStroke(linewidth=max(1.0, size * halo), foreground="white")]
     for (r, c), value in np.ndenumerate(grid):
         if value:
             ax.text(
@@ -364,12 +370,7 @@ def draw_numbered_board(
                 ha="center",
                 va="center",
                 fontsize=size,
-                zorder=3,
-                fontweight="bold" if value in ends else "normal",
-                path_effects=halo,
+                zorder=zorder,
+                fontweight="bold" if value in bold else "normal",
+                path_effects=effects,
             )
-    if labels:
-        kind = "closed" if tour.closed else "open"
-        ax.set_title(f"{kind} tour of {m} x {n}, numbered", fontsize=11)
-    _frame_board(ax, m, n, labels=labels, square=square)
-    return ax
