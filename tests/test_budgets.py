@@ -162,8 +162,10 @@ def test_clauses_are_kept_only_when_asked():
 # -------------------------------------------------------------------- counting
 @pytest.mark.parametrize("engine", ENGINES)
 def test_count_timeout_of_zero_raises_the_budget_error_with_counters(engine):
+    result = count_tours(6, 6, closed=True, timeout=0, engine=engine)  # ABORTED, as searches
+    assert result.aborted and result.directed is None and result.status.name == "ABORTED"
     with pytest.raises(CountAbortedError) as caught:
-        count_tours(6, 6, closed=True, timeout=0, engine=engine)
+        result.require_count()
     err = caught.value
     assert isinstance(err, SearchAbortedError) and isinstance(err, KnightGraphError)
     assert err.done["phase"] == "graph" and err.done["steps"] == 36
@@ -246,8 +248,10 @@ def test_plan_reads_the_clock(monkeypatch):
 @pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("memory", [1, 1000, 100_000])
 def test_count_memory_budget_stops_with_the_budget_error(engine, memory):
+    result = count_tours(6, 6, closed=True, memory=memory, engine=engine)
+    assert result.aborted
     with pytest.raises(CountAbortedError, match=f"memory limit of {memory:,} bytes") as caught:
-        count_tours(6, 6, closed=True, memory=memory, engine=engine)
+        result.require_count()
     assert caught.value.done["engine"] == engine
 
 
@@ -287,8 +291,8 @@ def test_counting_refuses_boards_it_cannot_plan(call):
 
 
 def test_count_symmetric_timeout_bounds_all_symmetries():
-    with pytest.raises(CountAbortedError):
-        count_symmetric(6, 6, closed=True, timeout=0)
+    result = count_symmetric(6, 6, closed=True, timeout=0)
+    assert result.aborted and result.classes is None and "timeout" in result.reason
 
 
 def test_enumerate_tours_has_no_recursion_limit():

@@ -856,6 +856,10 @@ def count_calls(draw: Any, b: Build) -> Call:
                 or kwargs.get("convention") == "knuth"
             ):
                 return
+            if res.aborted:  # the budget ran out: an ABORTED result claims no number
+                if res.directed is not None or not res.reason:
+                    problems.append(f"an ABORTED count with a number or no reason: {res!r}")
+                return
             truth = req.brute_directed()
             if truth is not None and res.directed != truth:
                 problems.append(f"{res.directed} directed tours, the enumeration finds {truth}")

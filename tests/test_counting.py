@@ -247,14 +247,15 @@ def test_bad_input():
 
 def test_budgets_stop_the_count_cleanly(capsys):
     with pytest.raises(SearchAbortedError):
-        count_tours(6, 8, closed=True, timeout=0)
+        count_tours(6, 8, closed=True, timeout=0).require_count()
     with pytest.raises(SearchAbortedError):
-        count_tours(6, 6, closed=True, engine="python", timeout=0)
+        count_tours(6, 6, closed=True, engine="python", timeout=0).require_count()
     if kernel_available():
         with pytest.raises(SearchAbortedError):
-            count_tours(6, 6, closed=True, memory=1000)
+            count_tours(6, 6, closed=True, memory=1000).require_count()
     with pytest.raises(SearchAbortedError, match="memory"):
-        count_tours(6, 6, closed=True, engine="python", memory=10**6)
+        count_tours(6, 6, closed=True, engine="python", memory=10**6).require_count()
+    assert count_tours(6, 8, closed=True, timeout=0).status.name == "ABORTED"  # never raises
     assert main(["count", "6", "8", "--closed", "--timeout", "0"]) == 3
     assert "timeout" in capsys.readouterr().err
 

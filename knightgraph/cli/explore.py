@@ -208,7 +208,6 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 # -------------------------------------------------------------------- count
 def _cmd_count(args: argparse.Namespace) -> int:
     from ..counting import count_symmetric, count_tours, enumerate_tours
-    from ..exceptions import SearchAbortedError
 
     board, start, end = _request(args)
     board.require_memory("count")
@@ -217,31 +216,31 @@ def _cmd_count(args: argparse.Namespace) -> int:
     if args.symmetry and (start is not None or end is not None):
         raise _UsageError("--symmetry counts whole boards: leave out --start and --end")
     began = time.monotonic()
-    try:
-        with _progress("counting", unit=" squares", total=board.num_squares) as progress:
-            result = count_tours(
-                board,
-                closed=args.closed,
-                start=start,
-                end=end,
-                convention=args.convention,
-                timeout=args.timeout,
-                progress=progress,
-            )
-            symmetry = None
-            if args.symmetry:
-                with _executor(args) as executor:
-                    left = (
-                        None
-                        if args.timeout is None
-                        else max(0.0, args.timeout - (time.monotonic() - began))
-                    )  # one budget for both
-                    symmetry = count_symmetric(
-                        board, closed=args.closed, timeout=left, executor=executor
-                    )
-    except SearchAbortedError as err:
-        print(f"{err}", file=sys.stderr)
+    with _progress("counting", unit=" squares", total=board.num_squares) as progress:
+        result = count_tours(
+            board,
+            closed=args.closed,
+            start=start,
+            end=end,
+            convention=args.convention,
+            timeout=args.timeout,
+            progress=progress,
+        )
+    if result.aborted:
+        print(result.reason, file=sys.stderr)
         return EXIT_UNKNOWN
+    symmetry = None
+    if args.symmetry:
+        with _executor(args) as executor:
+            left = (
+                None
+                if args.timeout is None
+                else max(0.0, args.timeout - (time.monotonic() - began))
+            )  # one budget for both
+            symmetry = count_symmetric(board, closed=args.closed, timeout=left, executor=executor)
+        if symmetry.aborted:
+            print(symmetry.reason, file=sys.stderr)
+            return EXIT_UNKNOWN
     tours = []
     if args.list:
         tours = list(
@@ -261,7 +260,7 @@ def _cmd_count(args: argparse.Namespace) -> int:
         if result.undirected is not None:
             text += f", {result.undirected:,} undirected"
         print(f"{text} ({result.seconds:.2f} s)")
-        if symmetry is not None:
+        if symmetry is not None and symmetry.fixed is not None:
             fixed = ", ".join(f"{k} {v:,}" for k, v in symmetry.fixed.items())
             print(f"up to symmetry: {symmetry.classes:,} (fixed: {fixed})")
         for t in tours:

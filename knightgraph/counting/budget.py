@@ -22,6 +22,9 @@ against the free memory before anything is built."""
 class CountAbortedError(SearchAbortedError):
     """A count stopped on its budget (timeout or memory) before it was complete.
 
+    :func:`count_tours` returns such a count as an ABORTED result (as searches do);
+    this is what its ``require_count()`` raises, and what the engines raise inside.
+
     Attributes
     ----------
     done : dict
@@ -34,7 +37,7 @@ class CountAbortedError(SearchAbortedError):
     --------
     >>> from knightgraph import count_tours
     >>> try:
-    ...     count_tours(6, 6, closed=True, timeout=0)
+    ...     count_tours(6, 6, closed=True, timeout=0).require_count()
     ... except CountAbortedError as err:
     ...     print(err.done["phase"], err.done["step"])
     graph 0

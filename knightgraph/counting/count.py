@@ -17,8 +17,9 @@ from typing import Any
 from ..board import KNIGHT, Board, SquareLike, as_board
 from ..exceptions import BoardTooLargeError, InvalidOptionError, InvalidSquareError
 from ..resources import available_memory
+from ..results import Status
 from ..verify import check_closed
-from .budget import _check_budget, _require_plan_memory
+from .budget import CountAbortedError, _check_budget, _require_plan_memory
 from .compiled import (
     MAX_SLOTS,
     _compiled,
@@ -38,22 +39,48 @@ class CountResult:
 
     Attributes
     ----------
-    directed : int
-        Tours as sequences of squares (each closed or open tour in both directions).
+    directed : int or None
+        Tours as sequences of squares (each closed or open tour in both directions);
+        None when the count stopped on its budget.
     undirected : int or None
         Tours as sets of moves (cycles, or paths up to reversal); None when a
-        start square is fixed.
+        start square is fixed, or the count stopped.
+    status : Status
+        As for searches: FOUND (tours exist), PROVEN_ABSENT (the count, which
+        is exhaustive, is 0) or ABORTED (the budget ran out; ``reason`` says
+        why and ``stats["done"]`` how far it got).
     """
 
     board: Board
     closed: bool
     start: int | None
     end: int | None
-    directed: int
+    directed: int | None
     undirected: int | None
     convention: str = "oeis"
     seconds: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
+    status: Status = Status.FOUND
+    reason: str = ""
+
+    @property
+    def aborted(self) -> bool:
+        """True when the count stopped on its budget (timeout or memory)."""
+        return self.status is Status.ABORTED
+
+    def require_count(self) -> int:
+        """The directed count, or :class:`CountAbortedError` when the count stopped.
+
+        Examples
+        --------
+        >>> count_tours(6, 6, closed=True, timeout=0).require_count()
+        Traceback (most recent call last):
+        ...
+        knightgraph.counting.budget.CountAbortedError: ...
+        """
+        if self.directed is None:
+            raise CountAbortedError(self.reason, self.stats.get("done", {}))
+        return self.directed
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``knightgraph count --format json``."""
@@ -67,7 +94,10 @@ class CountResult:
             "directed": self.directed,
             "undirected": self.undirected,
             "seconds": round(self.seconds, 6),
+            "status": self.status.value,
         }
+        if self.reason:
+            out["reason"] = self.reason
         if self.convention != "oeis":
             out["convention"] = self.convention
         if self.board.leaper != KNIGHT:
@@ -193,18 +223,16 @@ def count_tours(
         the Python reference.
     memory : int, optional
         Bytes the count may use (default: 90 % of the free memory for the
-        compiled kernel, 80 % for the Python engine); beyond that it stops
-        with :class:`CountAbortedError` (a :class:`~knightgraph.SearchAbortedError`).
+        compiled kernel, 80 % for the Python engine); beyond that the count
+        stops: an ABORTED result, like a search's.
     timeout : float, optional
-        Seconds; :class:`CountAbortedError` after that, whose ``done`` tells how
-        far the count got.  The clock is also read inside the steps of the
+        Seconds; past them the result is ABORTED, its ``stats["done"]`` telling
+        how far the count got.  The clock is also read inside the steps of the
         program (every millisecond or so), so a count stops within a few
         milliseconds of its timeout.
 
     Raises
     ------
-    CountAbortedError
-        On the timeout or the memory budget.
     BoardTooLargeError
         Before any work when the plan of the board cannot fit in memory (about
         6 KB a square), or when an allocation fails.
@@ -245,13 +273,38 @@ def count_tours(
     )
     try:
         directed, undirected = _count(board, closed, s, t, convention, kw)
+    except CountAbortedError as stop:  # one budget behaviour: an ABORTED result, as searches
+        stats["done"] = stop.done
+        return CountResult(
+            board,
+            closed,
+            s,
+            t,
+            None,
+            None,
+            convention,
+            time.perf_counter() - began,
+            stats,
+            Status.ABORTED,
+            str(stop),
+        )
     except MemoryError:
         raise BoardTooLargeError(
             f"counting the tours of {board.m}x{board.n} ran out of memory "
             f"(engine {stats.get('engine', '?')}); give a smaller memory= budget to stop cleanly"
         ) from None
+    status = Status.FOUND if directed else Status.PROVEN_ABSENT
     return CountResult(
-        board, closed, s, t, directed, undirected, convention, time.perf_counter() - began, stats
+        board,
+        closed,
+        s,
+        t,
+        directed,
+        undirected,
+        convention,
+        time.perf_counter() - began,
+        stats,
+        status,
     )
 
 

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..board import KNIGHT, Board, SquareLike, as_board
 from ..exceptions import BoardTooLargeError
+from ..results import Status
 from ..verify import check_closed
-from .budget import _check_budget, _require_plan_memory
+from .budget import CountAbortedError, _check_budget, _require_plan_memory
 from .count import _count_cycles
 
 if TYPE_CHECKING:
@@ -36,14 +37,25 @@ class SymmetryCount:
         undirected tours it maps onto themselves.
     classes : int
         The number of tours up to symmetry: the mean of ``fixed``.
+    status : Status
+        FOUND or PROVEN_ABSENT (no tour at all) when counted; ABORTED when the
+        budget ran out (``total``, ``fixed`` and ``classes`` are then None, and
+        ``reason`` says why), as for searches and :func:`count_tours`.
     """
 
     board: Board
     closed: bool
-    total: int
-    fixed: dict[str, int]
-    classes: int
+    total: int | None
+    fixed: dict[str, int] | None
+    classes: int | None
     seconds: float = 0.0
+    status: Status = Status.FOUND
+    reason: str = ""
+
+    @property
+    def aborted(self) -> bool:
+        """True when the count stopped on its budget."""
+        return self.status is Status.ABORTED
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -54,6 +66,7 @@ class SymmetryCount:
             "fixed": self.fixed,
             "classes": self.classes,
             "seconds": round(self.seconds, 6),
+            "status": self.status.value,
         }
 
 
@@ -76,7 +89,7 @@ def count_symmetric(
     the others only keep edge sets the symmetry maps onto themselves, which
     prunes hard), so an ``executor`` (see :mod:`knightgraph.parallel`) can run
     them side by side.  ``timeout`` bounds them all together (one deadline,
-    read on the wall clock by every worker): past it, :class:`CountAbortedError`.
+    read on the wall clock by every worker): past it, the result is ABORTED.
 
     Examples
     --------
@@ -100,6 +113,10 @@ def count_symmetric(
     ]
     try:
         numbers = (executor or SerialExecutor()).map(_fixed_count, tasks)
+    except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
+        return SymmetryCount(
+            board, closed, None, None, None, time.perf_counter() - began, Status.ABORTED, str(stop)
+        )
     except MemoryError:
         raise BoardTooLargeError(
             f"counting the tours up to symmetry of {board.m}x{board.n} ran out of memory"
@@ -109,7 +126,8 @@ def count_symmetric(
     classes, rest = divmod(sum(fixed.values()), len(fixed))
     if rest:  # pragma: no cover - Burnside guarantees a whole number
         raise AssertionError(f"Burnside sum {sum(fixed.values())} not divisible by {len(fixed)}")
-    return SymmetryCount(board, closed, total, fixed, classes, time.perf_counter() - began)
+    status = Status.FOUND if total else Status.PROVEN_ABSENT
+    return SymmetryCount(board, closed, total, fixed, classes, time.perf_counter() - began, status)
 
 
 def _fixed_count(task: tuple[Board, bool, str, list[int], float | None]) -> int:
