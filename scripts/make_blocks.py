@@ -1,7 +1,7 @@
 """Make the block tours of ``--method divide`` (knightgraph/data/blocks.npz).
 
 Every tour is found by knightgraph's own SAT solver
-(:func:`knightgraph.solvers.divide.block_tour`) with the moves the
+(:func:`knightgraph.solvers.blocks.block_tour`) with the moves the
 construction needs forced, then checked.  The solver is deterministic, so
 running this script again gives the same file::
 
@@ -29,21 +29,12 @@ from pathlib import Path
 import numpy as np
 
 from knightgraph import Board, Tour
-from knightgraph.solvers.divide import (
-    PORTS,
-    STRIP_CAP,
-    STRIP_WINDOW,
-    _path_end,
-    block_tour,
-    codes_from_order,
-    follow_codes,
-    structure_moves,
-)
-from knightgraph.solvers.divide import _expand as expand
+from knightgraph.solvers.blocks import PORTS, STRIP_CAP, STRIP_WINDOW, block_tour, structure_moves
+from knightgraph.solvers.codes import codes_from_order, expand, follow_codes, path_end
 
 OUT = Path(__file__).resolve().parents[1] / "knightgraph" / "data" / "blocks.npz"
 
-# strips: (height, kind, whole lengths, window bases); kind as in divide._strip_codes
+# strips: (height, kind, whole lengths, window bases); kind as in blocks._strip_codes
 STRIPS = [
     (3, "closed", [10, 12, 14, 16, 18, 22, 24], [20, 26]),
     (3, "corner", [9, 11, 13, 15, 17, 19, 21], [23, 25]),
@@ -104,7 +95,7 @@ def check(name: str, info: dict[str, object], order: list[int]) -> None:
     codes = codes_from_order(h, w, order, closed)
     for copies in range(1, 6):
         longer = expand(codes, [(x, period, copies)])
-        start = 1 if removed else int(order[0]) if closed else _path_end(longer)
+        start = 1 if removed else int(order[0]) if closed else path_end(longer)
         seq = follow_codes(longer, start)
         Tour(Board(h, longer.shape[1], removed=removed), seq, closed=closed)
     print(f"  {name}: window {x}+{period} repeats", file=sys.stderr)

@@ -14,6 +14,9 @@ from knightgraph import Board, InvalidOptionError, Status, find_tour, is_knight_
 from knightgraph._native import python_only
 from knightgraph.existence import closed_tour_exists, open_tour_exists
 from knightgraph.solvers import divide as dv
+from knightgraph.solvers.blocks import _library
+from knightgraph.solvers.codes import expand, path_end
+from knightgraph.solvers.joins import _grid_board
 from knightgraph.solvers.kernels import follow_python, kernels
 from knightgraph.verify import _compiled_pass
 
@@ -67,13 +70,13 @@ def run_board(m, n):
 
 # --------------------------------------------------------------- blocks
 def test_grid_blocks_are_structured_with_ports():
-    names = [name for name in dv._library() if name.startswith("grid_")]
+    names = [name for name in _library() if name.startswith("grid_")]
     assert len(names) == 64 - 16
     assert {"grid_6x6", "grid_6x8", "grid_8x8", "grid_8x10", "grid_10x10", "grid_10x12"} <= set(
         names
     )
     for name in names:
-        info, order = dv._library()[name]
+        info, order = _library()[name]
         h, w = info["rows"], info["cols"]
         squares = [divmod(int(i), w) for i in order]
         assert tour_defect(h, w, squares, closed=True) is None
@@ -85,21 +88,21 @@ def test_grid_blocks_are_structured_with_ports():
 def test_corner_blocks_leave_out_a1():
     for h in (5, 7, 9):
         for w in (5, 7, 9):
-            _, order = dv._library()[f"corner_{h}x{w}"]
+            _, order = _library()[f"corner_{h}x{w}"]
             squares = [divmod(int(i), w) for i in order]
             assert tour_defect(h, w, squares, closed=True, removed=[(0, 0)]) is None
 
 
-@pytest.mark.parametrize("name", [n for n in dv._library() if "window" in dv._library()[n][0]])
+@pytest.mark.parametrize("name", [n for n in _library() if "window" in _library()[n][0]])
 def test_strip_windows_repeat(name):
-    info, order = dv._library()[name]
+    info, order = _library()[name]
     h, w, closed = info["rows"], info["cols"], info["closed"]
     removed = [(0, 0)] if info["kind"] == "corner" else []
     x, period = info["window"]
     codes = dv.codes_from_order(h, w, order, closed)
     for copies in range(0, 8):
-        longer = dv._expand(codes, [(x, period, copies)])
-        start = 1 if removed else 0 if closed else dv._path_end(longer)
+        longer = expand(codes, [(x, period, copies)])
+        start = 1 if removed else 0 if closed else path_end(longer)
         seq = dv.follow_codes(longer, start)
         width = w + copies * period
         squares = [divmod(int(i), width) for i in seq]
@@ -109,12 +112,12 @@ def test_strip_windows_repeat(name):
 def test_block_generation_is_reproducible():
     """The script's SAT calls give the stored tours again (spot check)."""
     order = dv.block_tour(6, 8, closed=True, forced=dv.structure_moves(6, 8) + list(dv.PORTS))
-    assert order == dv._library()["grid_6x8"][1].tolist()
+    assert order == _library()["grid_6x8"][1].tolist()
 
 
 # ------------------------------------------------------------ the walk
 def test_follow_matches_python_reference():
-    codes = dv._grid_board(23, 18)
+    codes = _grid_board(23, 18)
     delta = np.zeros(16, dtype=np.int64)
     delta[:8] = [dr * 18 + dc for dr, dc in dv.DIRECTIONS]
     for start, first in [(0, 0), (17, 1), (200, 0)]:

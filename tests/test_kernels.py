@@ -12,7 +12,8 @@ from independent import first_tour, tour_defect
 
 from knightgraph import Board, Status
 from knightgraph.solvers import kernels as K
-from knightgraph.solvers.backtracking import _compiled_run, _Search, backtrack
+from knightgraph.solvers._dfs import _compiled_run, _Search
+from knightgraph.solvers.backtracking import backtrack
 from knightgraph.solvers.base import Budget, Problem
 from knightgraph.solvers.warnsdorff import RULES, warnsdorff
 
@@ -69,7 +70,7 @@ def test_dfs_python_kernel_counts_the_seed_000_table(monkeypatch):
 
 
 def test_dfs_kernel_resumes_across_budget_checks(monkeypatch):
-    monkeypatch.setattr("knightgraph.solvers.backtracking._COMPILED_CHUNK", 1000)
+    monkeypatch.setattr("knightgraph.solvers._dfs._COMPILED_CHUNK", 1000)
     res = backtrack(Board(7, 6), start="a1", moves="-2,1;-1,2;1,2;2,1;2,-1;1,-2;-1,-2;-2,-1")
     assert (res.stats["placed"], res.stats["tried"]) == (760_580, 6_084_476)
     stopped = backtrack(Board(7, 6), start="a1", limit=12_345)
