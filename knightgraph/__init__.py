@@ -86,8 +86,9 @@ def _read_npy(path: str) -> Any:
 
 
 # The package is the top layer: it hands Tour (a lower layer) its presentation functions.
-_tour.register_presenters(draw=_draw, png=_png, html=_html, write_npy=_write_npy,
-                          read_npy=_read_npy)  # fmt: skip
+_tour.register_presenters(
+    draw=_draw, png=_png, html=_html, write_npy=_write_npy, read_npy=_read_npy
+)
 
 __all__ = [
     "CAMEL",

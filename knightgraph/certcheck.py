@@ -232,8 +232,10 @@ def _check_partition(cert: Mapping[str, Any], board: _Board, closed: bool, ends:
         return square[axis] in (0, 3)
 
     # No move joins two outer squares: a jump changes the line by 0 or 3 in no case.
-    _require(all(abs(jump[axis]) not in (0, 3) for jump in board.jumps),
-             "a move can join two outer squares")  # fmt: skip
+    _require(
+        all(abs(jump[axis]) not in (0, 3) for jump in board.jumps),
+        "a move can join two outer squares",
+    )
     outer_gone = sum(1 for s in board.removed if outer(s))
     _require(
         2 * (2 * length - outer_gone) == board.count, "the outer lines do not hold half the squares"
@@ -302,8 +304,9 @@ def _valid_units(variable: Mapping[frozenset[Any], int], closed: bool, ends: Any
     return {variable[frozenset((s, "hub"))] for s in ends if s is not None}
 
 
-def _degree_clause(clause: Sequence[int], incident: Mapping[Any, set[int]],
-                   ends_of: Mapping[int, frozenset[Any]]) -> bool:  # fmt: skip
+def _degree_clause(
+    clause: Sequence[int], incident: Mapping[Any, set[int]], ends_of: Mapping[int, frozenset[Any]]
+) -> bool:
     """Part of "exactly two tour edges at a vertex": at least two, or at most two.
 
     Only the (at most two) vertices of the clause's first edge can be its vertex.
@@ -329,9 +332,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         cert = data["certificate"]
         options = {k: data.get(k) for k in ("start", "end")}
         accepted, why = check_certificate(
-            cert, data["rows"], data["cols"], closed=bool(data.get("closed")),
-            leaper=data.get("leaper", (1, 2)), removed=data.get("removed", ()), **options,
-        )  # fmt: skip
+            cert,
+            data["rows"],
+            data["cols"],
+            closed=bool(data.get("closed")),
+            leaper=data.get("leaper", (1, 2)),
+            removed=data.get("removed", ()),
+            **options,
+        )
     except (OSError, ValueError, KeyError, TypeError) as err:
         print(f"cannot read a certificate: {err}", file=sys.stderr)
         return 2

@@ -24,10 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Board
+from .budget import Budget
 from .exceptions import InvalidBoardError, TourFormatError
 from .results import SearchResult, Status
 from .solvers.backtracking import backtrack
-from .solvers.base import Budget
 
 __all__ = ["SEED_002_MOVES", "ClassicAnswer", "solve_classic"]
 
@@ -58,10 +58,14 @@ def solve_classic(text: str, *, timeout: float | None = None) -> ClassicAnswer:
         raise TourFormatError(f"invalid input {text!r}: expected the text of three lines")
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if len(lines) < 3:
-        missing = ("the size and both squares are", "the start and end squares are",
-                   "the end square is")[len(lines)]  # fmt: skip
-        raise TourFormatError(f"expected three lines (M N, start, end), got {len(lines)}: "
-                              f"{missing} missing or empty")  # fmt: skip
+        missing = (
+            "the size and both squares are",
+            "the start and end squares are",
+            "the end square is",
+        )[len(lines)]
+        raise TourFormatError(
+            f"expected three lines (M N, start, end), got {len(lines)}: {missing} missing or empty"
+        )
     if len(lines) > 3:
         raise TourFormatError(f"expected three lines, got {len(lines)}: {lines[3]!r} is extra")
     size = lines[0].split()
@@ -72,8 +76,9 @@ def solve_classic(text: str, *, timeout: float | None = None) -> ClassicAnswer:
     if start == end and board.num_squares > 1:
         result = SearchResult(Status.ABORTED, reason="the start and the end are the same square")
         return ClassicAnswer("Not Found", result)
-    result = backtrack(board, start=start, end=end, moves=SEED_002_MOVES, oracle=True,
-                       timeout=timeout)  # fmt: skip
+    result = backtrack(
+        board, start=start, end=end, moves=SEED_002_MOVES, oracle=True, timeout=timeout
+    )
     if result.tour is not None:
         return ClassicAnswer(" ".join(result.tour.algebraic()), result)
     if result.status is Status.PROVEN_ABSENT:

@@ -387,10 +387,14 @@ def _check_compiled(
         return (item * len(data)).from_buffer(data)
 
     status = library.kg_drup(
-        pointer(flat_formula), ctypes.c_int64(len(flat_formula)), pointer(flat_proof),
-        ctypes.c_int64(len(flat_proof)), pointer(kinds), ctypes.c_int64(variables),
+        pointer(flat_formula),
+        ctypes.c_int64(len(flat_formula)),
+        pointer(flat_proof),
+        ctypes.c_int64(len(flat_proof)),
+        pointer(kinds),
+        ctypes.c_int64(variables),
         ctypes.byref(checked),
-    )  # fmt: skip
+    )
     if status == -1:
         raise OutOfMemoryError(
             f"out of memory while checking a proof of {len(flat_proof):,} literals over "

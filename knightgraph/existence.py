@@ -277,6 +277,7 @@ def colour_obstruction(board: Board, **request: Any) -> Certificate | None:
     """
     import warnings
 
-    warnings.warn("colour_obstruction is deprecated: use color_obstruction", DeprecationWarning,
-                  stacklevel=2)  # fmt: skip
+    warnings.warn(
+        "colour_obstruction is deprecated: use color_obstruction", DeprecationWarning, stacklevel=2
+    )
     return color_obstruction(board, **request)

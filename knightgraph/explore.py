@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .board import KNIGHT, Board, Square, SquareLike, as_board, square_name
+from .budget import Budget
 from .exceptions import InvalidBoardError, InvalidOptionError, KnightGraphError, SearchAbortedError
 from .resources import require_memory
 from .results import SearchResult, Status
 from .solvers import find_tour
-from .solvers.base import Budget
 from .verify import check_closed
 
 if TYPE_CHECKING:

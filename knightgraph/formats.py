@@ -203,8 +203,9 @@ def write_text(text: str, path: str | os.PathLike[str]) -> None:
 
 def write_npy(order: NDArray[Any], path: str | os.PathLike[str]) -> None:
     """Write a 1-D order array as ``.npy`` atomically (streamed, no extra copy)."""
-    if not (isinstance(order, np.ndarray) and order.ndim == 1
-            and np.issubdtype(order.dtype, np.integer)):  # fmt: skip
+    if not (
+        isinstance(order, np.ndarray) and order.ndim == 1 and np.issubdtype(order.dtype, np.integer)
+    ):
         raise InvalidTourError(
             f"cannot write {_describe(order)} as .npy: expected a 1-D integer order array"
         )

@@ -462,8 +462,16 @@ def _presenter(name: str) -> Callable[..., Any]:
         raise InternalError(f"internal error: no {name!r} presenter (import knightgraph)") from None
 
 
-SYMMETRIES = ("identity", "rot90", "rot180", "rot270", "flip_ranks", "flip_files",
-              "transpose", "antitranspose")  # fmt: skip
+SYMMETRIES = (
+    "identity",
+    "rot90",
+    "rot180",
+    "rot270",
+    "flip_ranks",
+    "flip_files",
+    "transpose",
+    "antitranspose",
+)
 """The names :meth:`Tour.transformed` knows (a board has those that map it onto itself)."""
 
 

@@ -365,8 +365,17 @@ def _compiled_pass(order: NDArray[Any], board: Board) -> bool:
     seen = np.zeros(board.area, dtype=np.uint8)
     mask = None if removed is None else removed.ctypes.data
     a, b = board.leaper
-    first_bad = check(None if wide else seq.ctypes.data, seq.ctypes.data if wide else None,
-                      len(seq), board.m, board.n, a, b, mask, seen)  # fmt: skip
+    first_bad = check(
+        None if wide else seq.ctypes.data,
+        seq.ctypes.data if wide else None,
+        len(seq),
+        board.m,
+        board.n,
+        a,
+        b,
+        mask,
+        seen,
+    )
     return bool(first_bad < 0)
 
 
@@ -385,9 +394,17 @@ def _load_check() -> Any:
         return None
     check = library.kg_check
     check.restype = ctypes.c_int64
-    check.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64,
-                      ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p,
-                      np.ctypeslib.ndpointer(dtype=np.uint8, flags="C_CONTIGUOUS")]  # fmt: skip
+    check.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_void_p,
+        ctypes.c_int64,
+        ctypes.c_int64,
+        ctypes.c_int64,
+        ctypes.c_int64,
+        ctypes.c_int64,
+        ctypes.c_void_p,
+        np.ctypeslib.ndpointer(dtype=np.uint8, flags="C_CONTIGUOUS"),
+    ]
     return check
 
 

@@ -12,6 +12,7 @@ from independent import tour_defect
 
 from knightgraph import Board, Status, count_tours, find_tour
 from knightgraph import counting as kc
+from knightgraph.budget import Budget
 from knightgraph.cli import main
 from knightgraph.counting import (
     CountAbortedError,
@@ -31,7 +32,6 @@ from knightgraph.exceptions import (
     SearchAbortedError,
 )
 from knightgraph.explore import end_map, existence_table, start_map, sweep
-from knightgraph.solvers.base import Budget
 from knightgraph.solvers.cnf import FIRST_SLICE, SLICE_SECONDS, HamiltonCNF, cnf_bytes
 
 needs_kernel = pytest.mark.skipif(

@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 from independent import first_tour, tour_defect
 
 from knightgraph import Board, Status
+from knightgraph.budget import Budget
 from knightgraph.solvers import kernels as K
 from knightgraph.solvers._dfs import _compiled_run, _Search
 from knightgraph.solvers.backtracking import backtrack
-from knightgraph.solvers.base import Budget, Problem
+from knightgraph.solvers.base import Problem
 from knightgraph.solvers.warnsdorff import RULES, warnsdorff
 
 compiled = pytest.mark.skipif(

@@ -20,9 +20,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..board import KNIGHT, Board, SquareLike, as_board
+from ..budget import Budget
 from ..results import SearchResult
 from .base import (
-    Budget,
     Problem,
     Solver,
     SolverInfo,

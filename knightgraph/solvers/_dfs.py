@@ -11,7 +11,8 @@ must try.
 Examples
 --------
 >>> from knightgraph import Board
->>> from knightgraph.solvers.base import Budget, Problem
+>>> from knightgraph.budget import Budget
+>>> from knightgraph.solvers.base import Problem
 >>> problem = Problem.make(Board(5, 5), start="a1")
 >>> search = _Search(problem, Budget(), list(problem.board.offsets), False, False, None)
 >>> len(search.run(problem.start)), search.stats["placed"]
@@ -26,8 +27,9 @@ from typing import Any
 
 import numpy as np
 
+from ..budget import Budget
 from ..proofs import partition_mask, schwenk_partition
-from .base import Budget, Problem
+from .base import Problem
 
 _CHECK_EVERY = 1024  # placements between budget checks
 _MEMO_CAP = 4_000_000  # failed positions remembered at most

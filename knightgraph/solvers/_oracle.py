@@ -7,7 +7,8 @@ the first child whose subtree holds a tour (``backtrack(..., oracle=True)``).
 Examples
 --------
 >>> from knightgraph import Board
->>> from knightgraph.solvers.base import Budget, Problem
+>>> from knightgraph.budget import Budget
+>>> from knightgraph.solvers.base import Problem
 >>> problem = Problem.make(Board(5, 5), start="a1")
 >>> def search():
 ...     return _Search(problem, Budget(), list(problem.board.offsets), False, False, None)

@@ -13,7 +13,8 @@ Examples
 --------
 >>> import random
 >>> from knightgraph import Board
->>> from knightgraph.solvers.base import Budget, Problem
+>>> from knightgraph.budget import Budget
+>>> from knightgraph.solvers.base import Problem
 >>> problem = Problem.make(Board(8, 8))
 >>> walk = _Walk(problem, random.Random(0), _Rule(), Budget(), problem.board.offsets, 0)
 >>> walk.reset(1)
@@ -32,7 +33,8 @@ from typing import Any
 import numpy as np
 
 from ..board import Board
-from .base import Budget, Problem
+from ..budget import Budget
+from .base import Problem
 
 _CHUNK = 1 << 20  # steps per compiled call between budget checks
 

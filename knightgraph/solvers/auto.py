@@ -37,10 +37,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..board import KNIGHT
+from ..budget import Budget
 from ..existence import closed_tour_exists, open_tour_exists
 from ..proofs import quick_obstruction
 from ..results import SearchResult, Status
-from .base import Budget, Problem, get_solver, solver
+from .base import Problem, get_solver, solver
 
 __all__ = ["DIVE_LIMIT", "EXACT_LIMIT", "SAT_LIMIT", "auto"]
 

@@ -42,12 +42,13 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..budget import Budget
 from ..exceptions import InvalidOptionError
 from ..proofs import quick_obstruction
 from ..results import Certificate, SearchResult
 from ._dfs import _MEMO_BYTES, _Abort, _compiled_run, _Search, _Starts
 from ._oracle import _oracle_search
-from .base import Budget, Problem, solver
+from .base import Problem, solver
 from .moves import parse_moves
 
 __all__ = ["backtrack"]

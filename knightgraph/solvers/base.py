@@ -26,17 +26,17 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import math
 import time
 from collections.abc import Callable
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any, Protocol
 
 import numpy as np
 
 from ..board import Board, Square, SquareLike
+from ..budget import Budget
 from ..exceptions import InternalError, InvalidOptionError, InvalidSquareError
 from ..resources import require_memory
 from ..results import Certificate, SearchResult, Status
@@ -188,72 +188,6 @@ class Problem:
         return SearchResult(Status.ABORTED, stats=stats or {}, reason=reason)
 
 
-@dataclass
-class Budget:
-    """Time and work limits shared by the phases of a search.
-
-    ``limit`` counts the strategy's own unit of work (nodes for backtracking,
-    steps for Warnsdorff); ``timeout`` is in seconds of wall-clock time.
-    ``progress``, if given, is called now and then with a dict of counters.
-    """
-
-    timeout: float | None = None
-    limit: int | None = None
-    progress: Callable[[dict[str, Any]], None] | None = None
-    started: float = field(default_factory=time.monotonic)
-
-    @classmethod
-    def make(
-        cls,
-        timeout: float | None = None,
-        limit: int | None = None,
-        progress: Callable[[dict[str, Any]], None] | None = None,
-    ) -> Budget:
-        """A budget from user input: ``timeout`` >= 0 seconds, ``limit`` >= 0 units."""
-        if timeout is not None and not (
-            isinstance(timeout, int | float)
-            and not isinstance(timeout, bool)
-            and 0 <= timeout < math.inf
-        ):
-            raise InvalidOptionError(f"invalid timeout {timeout!r}: expected seconds >= 0")
-        if limit is not None and (
-            isinstance(limit, bool) or not isinstance(limit, int) or limit < 0
-        ):
-            raise InvalidOptionError(f"invalid limit {limit!r}: expected a whole number >= 0")
-        if progress is not None and not callable(progress):
-            raise InvalidOptionError(f"invalid progress {progress!r}: expected a function")
-        return cls(timeout, limit, progress)
-
-    def remaining(self) -> float | None:
-        """Seconds left before the timeout, or None without one."""
-        if self.timeout is None:
-            return None
-        return max(0.0, self.started + self.timeout - time.monotonic())
-
-    def out_of_time(self) -> bool:
-        """True once the timeout has passed."""
-        return self.timeout is not None and time.monotonic() >= self.started + self.timeout
-
-    def phase(self, limit: int | None) -> Budget:
-        """A budget for one phase of a search: the same deadline and progress callback,
-        and a work limit of its own (never more than this budget's)."""
-        limits = [x for x in (limit, self.limit) if x is not None]
-        return Budget(self.timeout, min(limits) if limits else None, self.progress, self.started)
-
-    def exceeded(self, work: int) -> str | None:
-        """Why the search must stop after ``work`` units, or None to go on."""
-        if self.limit is not None and work >= self.limit:
-            return f"stopped at the work limit of {self.limit:,}"
-        if self.out_of_time():
-            return f"stopped at the timeout of {self.timeout:g} s"
-        return None
-
-    def report(self, stats: dict[str, Any]) -> None:
-        """Pass the counters to the progress callback, if there is one."""
-        if self.progress is not None:
-            self.progress(stats)
-
-
 Implementation = Callable[..., SearchResult]
 
 
@@ -361,19 +295,31 @@ def solver(
     return decorate
 
 
-_PUBLIC_TYPES = {"board": "Board", "closed": "bool", "start": "SquareLike | None",
-                 "end": "SquareLike | None", "seed": "int | None", "limit": "int | None",
-                 "timeout": "float | None"}  # fmt: skip
+_PUBLIC_TYPES = {
+    "board": "Board",
+    "closed": "bool",
+    "start": "SquareLike | None",
+    "end": "SquareLike | None",
+    "seed": "int | None",
+    "limit": "int | None",
+    "timeout": "float | None",
+}
 
 
 def _public_signature(run: Callable[..., Any], impl: Implementation) -> inspect.Signature:
     """What ``help()`` and the docs show: the public solver signature (board, the request, the
     budget) followed by the strategy's own options, not its internal ``(problem, budget)``."""
     public = inspect.signature(run, follow_wrapped=False)
-    common = [p.replace(annotation=_PUBLIC_TYPES.get(p.name, p.annotation))
-              for p in public.parameters.values() if p.kind is not p.VAR_KEYWORD]  # fmt: skip
-    own = [p.replace(kind=p.KEYWORD_ONLY) for p in inspect.signature(impl).parameters.values()
-           if p.name not in ("problem", "budget", "seed")]  # fmt: skip
+    common = [
+        p.replace(annotation=_PUBLIC_TYPES.get(p.name, p.annotation))
+        for p in public.parameters.values()
+        if p.kind is not p.VAR_KEYWORD
+    ]
+    own = [
+        p.replace(kind=p.KEYWORD_ONLY)
+        for p in inspect.signature(impl).parameters.values()
+        if p.name not in ("problem", "budget", "seed")
+    ]
     return public.replace(parameters=[*common, *own])
 
 
@@ -433,8 +379,9 @@ def _certified(problem: Problem, budget: Budget, result: SearchResult) -> Search
     if accepted:
         return result
     if result.certificate.kind == "sat-refutation":
-        return problem.aborted(f"{result.method}: its refutation did not check ({why})",
-                               result.stats)  # fmt: skip
+        return problem.aborted(
+            f"{result.method}: its refutation did not check ({why})", result.stats
+        )
     board = problem.board
     deadline = Budget(budget.timeout, None, budget.progress, budget.started)
     depth = _DEPTH.set(_DEPTH.get() + 1)  # the SAT call is gated here, not by itself

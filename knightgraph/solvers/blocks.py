@@ -29,8 +29,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..board import Board
+from ..budget import Budget
 from ..exceptions import InvalidOptionError, describe_value
-from .base import Budget
 from .codes import Codes, Square, _any_square, _follow, codes_from_order, expand
 
 __all__ = ["PORTS", "STRIP_CAP", "STRIP_WINDOW", "block_tour", "structure_moves"]

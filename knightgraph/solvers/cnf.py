@@ -44,8 +44,8 @@ from typing import Any
 import numpy as np
 
 from ..board import Board
+from ..budget import Budget
 from ..exceptions import SearchAbortedError
-from .base import Budget
 
 __all__ = ["DEFAULT_SOLVER", "HamiltonCNF", "Outcome", "cnf_bytes"]
 
@@ -276,8 +276,9 @@ class HamiltonCNF:
         from pysat.card import CardEnc, EncType
 
         encode = getattr(CardEnc, kind)
-        encoded = encode(lits=list(literals), bound=bound, top_id=self.top,
-                         encoding=EncType.seqcounter)  # fmt: skip
+        encoded = encode(
+            lits=list(literals), bound=bound, top_id=self.top, encoding=EncType.seqcounter
+        )
         self.top = max(self.top, encoded.nv)
         self.auxiliary = True
         return [list(clause) for clause in encoded.clauses]
@@ -418,8 +419,12 @@ class HamiltonCNF:
         """
         inside = set(cycle)
         edges = self.edges
-        leaving = {k for v in cycle for k in self.incident[v]
-                   if edges[k - 1][0] not in inside or edges[k - 1][1] not in inside}  # fmt: skip
+        leaving = {
+            k
+            for v in cycle
+            for k in self.incident[v]
+            if edges[k - 1][0] not in inside or edges[k - 1][1] not in inside
+        }
         return sorted(leaving)
 
     def _tour_order(self, cycle: list[int]) -> list[int]:
@@ -463,8 +468,15 @@ def cnf_bytes(
     if not closed:
         degree = degree + 1
         ends = sum(x is not None for x in (start, end))
-        hub = 2 if ends == 2 else (5 * board.num_squares if board.num_squares > DIRECT_LIMIT
-                                   else board.num_squares ** 3 // 6)  # fmt: skip
+        hub = (
+            2
+            if ends == 2
+            else (
+                5 * board.num_squares
+                if board.num_squares > DIRECT_LIMIT
+                else board.num_squares**3 // 6
+            )
+        )
     clauses = int((degree + degree * (degree - 1) * (degree - 2) // 6).sum()) + hub
     return clauses * BYTES_PER_CLAUSE * (2 if keep_clauses else 1)
 

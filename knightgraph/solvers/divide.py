@@ -73,11 +73,12 @@ from typing import Any
 import numpy as np
 
 from ..board import KNIGHT, Board
+from ..budget import Budget
 from ..exceptions import InvalidOptionError, describe_value
 from ..existence import closed_tour_exists, open_tour_exists
 from ..proofs import quick_obstruction
 from ..results import SearchResult, Status
-from .base import Budget, Problem, get_solver, solver
+from .base import Problem, get_solver, solver
 from .blocks import PORTS, _strip_around, _strip_codes, block_tour, structure_moves
 
 # REJECTIONS, STRIP_CAP, STRIP_WINDOW, NONE, REMOVED, Square: importable from here as before
@@ -117,8 +118,13 @@ FALLBACK_LIMIT = 2500
 """Requests the constructions cannot serve go to ``auto`` on boards up to this size."""
 
 
-@solver("divide", exact=True, bytes_per_square=6, fixed_bytes=64 * 2**20,
-        summary="divide and conquer: joined block tours on any board, linear time")  # fmt: skip
+@solver(
+    "divide",
+    exact=True,
+    bytes_per_square=6,
+    fixed_bytes=64 * 2**20,
+    summary="divide and conquer: joined block tours on any board, linear time",
+)
 def divide(
     problem: Problem, budget: Budget, *, seed: int | None = None, delegate: bool = True
 ) -> SearchResult:
@@ -176,8 +182,9 @@ def divide(
             "without a start)"
         )
     if not _standard(board):
-        return problem.aborted("divide builds tours of plain knight boards (and odd boards "
-                               "minus a corner)")  # fmt: skip
+        return problem.aborted(
+            "divide builds tours of plain knight boards (and odd boards minus a corner)"
+        )
     m, n = board.m, board.n
     if board.removed:  # _standard: the odd board minus a1
         codes = _corner_board(m, n)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from .base import Budget
+from ..budget import Budget
 from .blocks import PORTS, _block, block_tour
 from .codes import Codes, Square, _direction, codes_from_order
 

@@ -127,9 +127,16 @@ def dfs_python(
 
 @functools.wraps(dfs_python)
 def _dfs_python_chunked(
-    targets: Array, closers: Array, path: Array, cursor: Array, visited: Array,
-    counters: Array, end: int, closed: bool, stop: int,
-) -> int:  # fmt: skip
+    targets: Array,
+    closers: Array,
+    path: Array,
+    cursor: Array,
+    visited: Array,
+    counters: Array,
+    end: int,
+    closed: bool,
+    stop: int,
+) -> int:
     """:func:`dfs_python` returning (RUNNING) after :data:`PYTHON_DFS_CHUNK` placements at most."""
     stop = min(stop, int(counters[1]) + PYTHON_DFS_CHUNK)
     return dfs_python(targets, closers, path, cursor, visited, counters, end, closed, stop)
@@ -213,9 +220,12 @@ def walk_python(
 
 
 def follow_python(
-    codes: np.ndarray[Any, Any], delta: np.ndarray[Any, Any], start: int, first: int,
+    codes: np.ndarray[Any, Any],
+    delta: np.ndarray[Any, Any],
+    start: int,
+    first: int,
     out: np.ndarray[Any, Any],
-) -> int:  # fmt: skip
+) -> int:
     """Follow a tour stored as neighbour codes; the squares go to ``out``.
 
     ``codes[i]`` holds the moves to the two tour neighbours of square ``i``,
@@ -258,46 +268,136 @@ def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
     i64 = ctypes.c_int64
     c_dfs = library.kg_dfs
     c_dfs.restype = i64
-    c_dfs.argtypes = [array(np.int32), i64, array(np.uint8), array(np.int32), array(np.int8),
-                      array(np.uint8), array(np.int64), i64, i64, i64, i64]  # fmt: skip
+    c_dfs.argtypes = [
+        array(np.int32),
+        i64,
+        array(np.uint8),
+        array(np.int32),
+        array(np.int8),
+        array(np.uint8),
+        array(np.int64),
+        i64,
+        i64,
+        i64,
+        i64,
+    ]
     c_walk = library.kg_walk
     c_walk.restype = None
-    c_walk.argtypes = [array(np.int32), i64, array(np.int64), array(np.int64), array(np.int32),
-                       array(np.uint8), array(np.int32), array(np.int32), array(np.int64),
-                       array(np.uint64)] + [i64] * 9  # fmt: skip
+    c_walk.argtypes = [
+        array(np.int32),
+        i64,
+        array(np.int64),
+        array(np.int64),
+        array(np.int32),
+        array(np.uint8),
+        array(np.int32),
+        array(np.int32),
+        array(np.int64),
+        array(np.uint64),
+    ] + [i64] * 9
 
     def dfs(
-        targets: Array, closers: Array, path: Array, cursor: Array, visited: Array,
-        counters: Array, end: int, closed: bool, stop: int,
-    ) -> int:  # fmt: skip
-        return int(c_dfs(targets, targets.shape[1], closers, path, cursor, visited, counters,
-                         len(path), end, int(closed), stop))  # fmt: skip
+        targets: Array,
+        closers: Array,
+        path: Array,
+        cursor: Array,
+        visited: Array,
+        counters: Array,
+        end: int,
+        closed: bool,
+        stop: int,
+    ) -> int:
+        return int(
+            c_dfs(
+                targets,
+                targets.shape[1],
+                closers,
+                path,
+                cursor,
+                visited,
+                counters,
+                len(path),
+                end,
+                int(closed),
+                stop,
+            )
+        )
 
     def walk(
-        targets: Array, order: Array, key: Array, degree: Array, visited: Array, path: Array,
-        pos: Array, counters: Array, rng: Array, end: int, border: bool, use_key: bool,
-        pohl: bool, randomize: bool, stop_length: int, stop_steps: int, stop_square: int = -1,
-    ) -> None:  # fmt: skip
-        c_walk(targets, targets.shape[1], order, key, degree, visited, path, pos, counters, rng,
-               len(path), end, int(border), int(use_key), int(pohl), int(randomize), stop_length,
-               stop_steps, stop_square)  # fmt: skip
+        targets: Array,
+        order: Array,
+        key: Array,
+        degree: Array,
+        visited: Array,
+        path: Array,
+        pos: Array,
+        counters: Array,
+        rng: Array,
+        end: int,
+        border: bool,
+        use_key: bool,
+        pohl: bool,
+        randomize: bool,
+        stop_length: int,
+        stop_steps: int,
+        stop_square: int = -1,
+    ) -> None:
+        c_walk(
+            targets,
+            targets.shape[1],
+            order,
+            key,
+            degree,
+            visited,
+            path,
+            pos,
+            counters,
+            rng,
+            len(path),
+            end,
+            int(border),
+            int(use_key),
+            int(pohl),
+            int(randomize),
+            stop_length,
+            stop_steps,
+            stop_square,
+        )
 
     c_follow = library.kg_follow
     c_follow.restype = ctypes.c_int64
-    c_follow.argtypes = [array(np.uint8), array(np.int64), ctypes.c_int64, ctypes.c_int64,
-                         ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]  # fmt: skip
+    c_follow.argtypes = [
+        array(np.uint8),
+        array(np.int64),
+        ctypes.c_int64,
+        ctypes.c_int64,
+        ctypes.c_void_p,
+        ctypes.c_void_p,
+        ctypes.c_int64,
+    ]
 
     def follow(codes: Array, delta: Array, start: int, first: int, out: Array) -> int:
         # The C walk checks no bounds: refuse what would make it read or write outside.
         if not 0 <= start < len(codes) or len(delta) != 16:
             raise InvalidOptionError(f"invalid start {start} for {len(codes)} codes")
         if out.dtype not in (np.int32, np.int64) or not out.flags.c_contiguous:
-            raise InvalidOptionError(f"invalid out array: {out.dtype}, contiguous "
-                                     f"{out.flags.c_contiguous}; expected int32 or int64")  # fmt: skip
+            raise InvalidOptionError(
+                f"invalid out array: {out.dtype}, contiguous "
+                f"{out.flags.c_contiguous}; expected int32 or int64"
+            )
         pointer = out.ctypes.data
         wide = out.dtype == np.int64
-        return int(c_follow(codes, delta, start, first, None if wide else pointer,
-                            pointer if wide else None, len(out)))  # fmt: skip
+        return int(
+            c_follow(
+                codes,
+                delta,
+                start,
+                first,
+                None if wide else pointer,
+                pointer if wide else None,
+                len(out),
+            )
+        )
 
     return Kernels(dfs, walk, follow, compiled=True)
 

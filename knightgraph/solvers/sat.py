@@ -19,18 +19,24 @@ Examples
 
 from __future__ import annotations
 
+from ..budget import Budget
 from ..exceptions import SearchAbortedError
 from ..existence import color_obstruction
 from ..resources import require_memory
 from ..results import SearchResult
-from .base import Budget, Problem, solver
+from .base import Problem, solver
 from .cnf import DEFAULT_SOLVER, PROOF_LIMIT, HamiltonCNF, cnf_bytes
 
 __all__ = ["sat"]
 
 
-@solver("sat", exact=True, bytes_per_square=16_000, fixed_bytes=64 * 2**20,
-        summary="SAT (python-sat, CaDiCaL) with lazy cut constraints; checked refutations")  # fmt: skip
+@solver(
+    "sat",
+    exact=True,
+    bytes_per_square=16_000,
+    fixed_bytes=64 * 2**20,
+    summary="SAT (python-sat, CaDiCaL) with lazy cut constraints; checked refutations",
+)
 def sat(
     problem: Problem,
     budget: Budget,
@@ -97,17 +103,30 @@ def sat(
     # there, a refutation is repeated with logging on.
     logged = board.num_squares <= PROOF_LIMIT
     while True:
-        require_memory(cnf_bytes(board, problem.closed, problem.start, problem.end, logged),
-                       f"the SAT encoding of a {problem.describe()}")  # fmt: skip
+        require_memory(
+            cnf_bytes(board, problem.closed, problem.start, problem.end, logged),
+            f"the SAT encoding of a {problem.describe()}",
+        )
         try:
-            cnf = HamiltonCNF(board, problem.closed, problem.start, problem.end, solver=solver,
-                              proof=logged, budget=budget, lucky=logged)  # fmt: skip
+            cnf = HamiltonCNF(
+                board,
+                problem.closed,
+                problem.start,
+                problem.end,
+                solver=solver,
+                proof=logged,
+                budget=budget,
+                lucky=logged,
+            )
         except SearchAbortedError as stop:
             return problem.aborted(str(stop), {"rounds": 0, "clauses": 0, "conflicts": 0})
         try:
             outcome = cnf.solve(budget=budget)
-            stats = {"rounds": outcome.rounds, "clauses": cnf.num_clauses,
-                     "conflicts": cnf.conflicts()}  # fmt: skip
+            stats = {
+                "rounds": outcome.rounds,
+                "clauses": cnf.num_clauses,
+                "conflicts": cnf.conflicts(),
+            }
             if outcome.status == "sat":
                 return problem.found(outcome.order, stats)
             if outcome.status == "aborted":
@@ -120,6 +139,9 @@ def sat(
             cnf.delete()
         logged = True
     if certificate is None:
-        return problem.aborted("the SAT solver refuted a CNF with a counter encoding, which the "
-                               "independent checker cannot re-check", stats)  # fmt: skip
+        return problem.aborted(
+            "the SAT solver refuted a CNF with a counter encoding, which the "
+            "independent checker cannot re-check",
+            stats,
+        )
     return problem.absent(certificate, stats)  # checked by the solver gate

@@ -36,12 +36,13 @@ from typing import Any
 import numpy as np
 
 from ..board import KNIGHT, Board
+from ..budget import Budget
 from ..exceptions import InvalidOptionError
 from ..existence import color_obstruction
 from ..proofs import closing_move_obstruction, partition_obstruction
 from ..results import Certificate, SearchResult
 from ._walk import _attempt, _OutOfBudget, _Rule, _Walk
-from .base import Budget, Problem, solver
+from .base import Problem, solver
 from .moves import parse_moves
 
 __all__ = ["RULES", "SEED_003_MOVES", "warnsdorff"]
@@ -75,30 +76,66 @@ SEED_003_MOVES = ((-1, -2), (-2, -1), (1, -2), (2, -1), (-2, 1), (-1, 2), (1, 2)
 # 1..8 from two ranks up and one file right, clockwise: our `Board.offsets`) and the
 # switch squares (row, column), row 1 at the top, after which the next order applies.
 _SQUIRREL: dict[int, list[tuple[str, Callable[[int], tuple[int, int]] | None]]] = {
-    0: [("34261578", lambda n: (n - 1, n - 2)), ("87642135", lambda n: (2, 2)),
-        ("51867342", lambda n: (n - 8, 1)), ("51342678", lambda n: (7, n - 3)),
-        ("21435678", None)],
-    1: [("34261578", lambda n: (n - 1, n - 2)), ("87642135", lambda n: (2, 2)),
-        ("51324678", lambda n: (n - 6, (n - 1) // 2 + 5)), ("32481765", None)],
-    2: [("34261578", lambda n: (6, 1)), ("87642135", lambda n: (3, 1)),
-        ("54132678", lambda n: (n - 15, 4)), ("52431678", lambda n: (10, n - 2)),
-        ("85647123", lambda n: (5, n // 2 - 3)), ("15746823", None)],
-    3: [("34625718", lambda n: (n - 1, n - 2)), ("42681357", lambda n: (n - 6, n)),
-        ("86512347", lambda n: (2, 5)), ("51867342", lambda n: (n - 10, 3)),
-        ("61825437", lambda n: ((n - 1) // 2, n - 2)), ("71642538", None)],
-    4: [("34261578", lambda n: (n - 1, n - 2)), ("87642135", lambda n: (2, 2)),
-        ("51867342", lambda n: (n - 8, 1)), ("51342678", lambda n: (10, n - 5)),
-        ("86753421", lambda n: (13, n // 2 + 1)), ("78563421", None)],
-    5: [("34261578", lambda n: (n - 1, n - 2)), ("87642135", lambda n: (2, 2)),
+    0: [
+        ("34261578", lambda n: (n - 1, n - 2)),
+        ("87642135", lambda n: (2, 2)),
+        ("51867342", lambda n: (n - 8, 1)),
+        ("51342678", lambda n: (7, n - 3)),
+        ("21435678", None),
+    ],
+    1: [
+        ("34261578", lambda n: (n - 1, n - 2)),
+        ("87642135", lambda n: (2, 2)),
+        ("51324678", lambda n: (n - 6, (n - 1) // 2 + 5)),
+        ("32481765", None),
+    ],
+    2: [
+        ("34261578", lambda n: (6, 1)),
+        ("87642135", lambda n: (3, 1)),
+        ("54132678", lambda n: (n - 15, 4)),
+        ("52431678", lambda n: (10, n - 2)),
+        ("85647123", lambda n: (5, n // 2 - 3)),
+        ("15746823", None),
+    ],
+    3: [
+        ("34625718", lambda n: (n - 1, n - 2)),
+        ("42681357", lambda n: (n - 6, n)),
+        ("86512347", lambda n: (2, 5)),
+        ("51867342", lambda n: (n - 10, 3)),
+        ("61825437", lambda n: ((n - 1) // 2, n - 2)),
+        ("71642538", None),
+    ],
+    4: [
+        ("34261578", lambda n: (n - 1, n - 2)),
+        ("87642135", lambda n: (2, 2)),
+        ("51867342", lambda n: (n - 8, 1)),
+        ("51342678", lambda n: (10, n - 5)),
+        ("86753421", lambda n: (13, n // 2 + 1)),
+        ("78563421", None),
+    ],
+    5: [
+        ("34261578", lambda n: (n - 1, n - 2)),
+        ("87642135", lambda n: (2, 2)),
         ("51324678", lambda n: (n - 2, (n - 1) // 2 - (2 if n % 16 == 5 else 6))),
-        ("15234678", None)],
-    6: [("34261578", lambda n: (6, 1)), ("87642135", lambda n: (3, 1)),
-        ("54132678", lambda n: (n - 10, 1)), ("52431678", lambda n: (10, n - 2)),
-        ("85647123", lambda n: (3, n // 2 + 4)), ("12453678", None)],
-    7: [("34625718", lambda n: (n - 1, n - 2)), ("42681357", lambda n: (n - 6, n)),
-        ("86512347", lambda n: (2, 5)), ("51867342", lambda n: (n - 6, 3)),
-        ("61825437", lambda n: ((n - 1) // 2 + 1, n - 2)), ("61357284", None)],
-}  # fmt: skip
+        ("15234678", None),
+    ],
+    6: [
+        ("34261578", lambda n: (6, 1)),
+        ("87642135", lambda n: (3, 1)),
+        ("54132678", lambda n: (n - 10, 1)),
+        ("52431678", lambda n: (10, n - 2)),
+        ("85647123", lambda n: (3, n // 2 + 4)),
+        ("12453678", None),
+    ],
+    7: [
+        ("34625718", lambda n: (n - 1, n - 2)),
+        ("42681357", lambda n: (n - 6, n)),
+        ("86512347", lambda n: (2, 5)),
+        ("51867342", lambda n: (n - 6, 3)),
+        ("61825437", lambda n: ((n - 1) // 2 + 1, n - 2)),
+        ("61357284", None),
+    ],
+}
 
 
 def _squirrel_chain(board: Board) -> list[tuple[np.ndarray[Any, Any], int]]:
