@@ -42,13 +42,13 @@ from .exceptions import (
     TourFormatError,
     describe_value,
 )
-from .results import Certificate, SearchResult, Status, TourBase
-from .verify import _check_form, _to_flat, check_closed, check_order
+from .results import TourBase
+from .verify import check_closed, check_form, check_order, to_flat
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
-__all__ = ["Certificate", "SearchResult", "Status", "Tour"]
+__all__ = ["Tour"]
 
 
 class Tour(TourBase):
@@ -121,7 +121,7 @@ class Tour(TourBase):
             raise InvalidBoardError(f"invalid board {describe_value(board)}: expected a Board")
         closed = check_closed(closed)
         arr = _order_array(order)
-        flat = _to_flat(arr, board)
+        flat = to_flat(arr, board)
         check_order(board, flat, closed)
         arr = flat.order.astype(board.index_dtype(), copy=False)
         if isinstance(order, np.ndarray) and not _frozen(order) and np.may_share_memory(arr, order):
@@ -170,8 +170,8 @@ class Tour(TourBase):
         if not isinstance(board, Board):
             raise InvalidBoardError(f"invalid board {describe_value(board)}: expected a Board")
         closed = check_closed(closed)
-        _check_form(squares)
-        flat = _to_flat(squares, board)
+        check_form(squares)
+        flat = to_flat(squares, board)
         if flat.off_name:  # the order was cut there: let the check name that square
             check_order(board, flat, closed)
         return cls(board, flat.order, closed)

@@ -112,13 +112,13 @@ def validate_tour(
     ...
     knightgraph.exceptions.InvalidTourError: not closed: the last square ... is not a knight's move from the first square a1
     """
-    _check_form(tour)
+    check_form(tour)
     closed = check_closed(closed)
     board = _resolve_board(tour, m, n, leaper, removed)
     for square in (start, end):  # a bad start or end is named before any defect
         if square is not None:
             board.index(square)
-    check_order(board, _to_flat(tour, board), closed, start=start, end=end)
+    check_order(board, to_flat(tour, board), closed, start=start, end=end)
 
 
 def is_knight_tour(
@@ -165,10 +165,10 @@ _FORMS = (
 )
 
 
-def _check_form(tour: object) -> None:
+def check_form(tour: object) -> None:
     """Refuse, naming it, what cannot be read as a sequence of squares at all."""
     if isinstance(tour, np.ndarray) or getattr(tour, "order", None) is not None:
-        return  # arrays are checked by dtype and shape in _to_flat; Tours are tours
+        return  # arrays are checked by dtype and shape in to_flat; Tours are tours
     if isinstance(tour, str | bytes | bytearray):
         why = f"a {type(tour).__name__} is not a sequence of squares (split it into names)"
     elif isinstance(tour, Mapping | Set):
@@ -207,7 +207,7 @@ class Flat(NamedTuple):
     verified: bool = False  # the compiled pass accepted every step
 
 
-def _to_flat(tour: object, board: Board) -> Flat:
+def to_flat(tour: object, board: Board) -> Flat:
     """Convert any accepted tour form to flat indices, noting the first off-board step.
 
     The order is cut just before that step: nothing after it can be the first defect.
