@@ -113,3 +113,28 @@ def test_json_spells_statuses_one_way():
     data = sweep(4, 4).to_dict()
     assert set(data["statuses"]) == {"found", "proven_absent", "aborted"}
     assert sum(data["statuses"].values()) == 16
+
+
+def test_names_patched_on_the_package_reach_its_parts(monkeypatch):
+    """knightgraph.explore is a package of parts now; a name patched on it (as on the one
+    module it was) reaches the code that uses it, and the undo restores every part."""
+    from knightgraph.explore import _run, maps, sweeps, table
+    from knightgraph.parallel import SerialExecutor
+
+    class Counting(SerialExecutor):
+        def __init__(self) -> None:
+            self.chunks: list[int] = []
+
+        def map(self, fn, items, *, progress=None):
+            self.chunks.append(len(items))
+            return super().map(fn, items, progress=progress)
+
+    with monkeypatch.context() as patch:
+        patch.setattr("knightgraph.explore.MAP_CHUNK", 5)
+        ex = Counting()
+        assert sweep(3, 4, executor=ex).failures == 6 and ex.chunks == [5, 5, 2]
+        patch.setattr("knightgraph.explore.BYTES_PER_RESULT", 7)
+        assert (table.BYTES_PER_RESULT, maps.BYTES_PER_RESULT, _run.BYTES_PER_RESULT) == (7,) * 3
+        patch.setattr("knightgraph.explore._map", lambda *args: [])
+        assert sweep(3, 4).not_started == 12
+    assert (_run.MAP_CHUNK, maps.BYTES_PER_RESULT, sweeps._map) == (1024, 2000, _run._map)
