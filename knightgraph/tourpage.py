@@ -55,10 +55,12 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import math
 import os
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from .exceptions import InvalidOptionError, InvalidTourError
@@ -183,7 +185,8 @@ def tour_html(
         f'data-closed="{closed}" data-step="{step}"'
     )
     return (
-        _PAGE.replace("@TITLE@", text)
+        _page()
+        .replace("@TITLE@", text)
         .replace("@BODY@", attributes)
         .replace("@STEPS@", str(steps))
         .replace("@STEP@", str(step))
@@ -310,339 +313,16 @@ def _default_title(tour: Tour) -> str:
     return title
 
 
-# The page.  @TITLE@, @BODY@, @STEPS@, @STEP@ and @DATA@ are filled in by tour_html.
-_PAGE = r"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="knightgraph">
-<title>@TITLE@</title>
-<style>
-html, body { margin: 0; background: #fff; color: #222;
-  font: 15px/1.4 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
-main { padding: 10px 14px; }
-h1 { font-size: 18px; font-weight: 600; margin: 0 0 6px; }
-#stage { position: relative; }
-#stage canvas { position: absolute; left: 0; top: 0; }
-#overlay { cursor: crosshair; }
-#tip { position: absolute; pointer-events: none; background: rgba(30, 30, 30, .88); color: #fff;
-  font-size: 13px; padding: 2px 7px; border-radius: 4px; white-space: nowrap; z-index: 2; }
-#controls { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; margin-top: 8px; }
-#controls button { font: inherit; min-width: 34px; padding: 3px 9px; border: 1px solid #b9ad98;
-  border-radius: 5px; background: #f7f2e8; cursor: pointer; }
-#controls button:hover { background: #efe5d2; }
-#play { min-width: 70px !important; font-weight: 600 !important; }
-#slider { flex: 1 1 220px; min-width: 140px; accent-color: #3b528b; }
-#speed { width: 110px; accent-color: #3b528b; }
-.speed { display: inline-flex; align-items: center; gap: 5px; color: #555; font-size: 14px; }
-#status { margin: 7px 0 0; font-variant-numeric: tabular-nums; }
-#step, #square { font-weight: 600; }
-#note { color: #b2182b; }
-#hover { margin: 2px 0 0; color: #666; font-size: 14px; min-height: 1.4em; }
-</style>
-</head>
-<body @BODY@>
-<main>
-<h1 id="title">@TITLE@</h1>
-<div id="stage"><canvas id="board"></canvas><canvas id="path"></canvas><canvas id="overlay"></canvas><div id="tip" hidden></div></div>
-<div id="controls">
-<button id="first" type="button" title="First step (Home)">&laquo;</button>
-<button id="prev" type="button" title="Previous step (left arrow)">&lsaquo;</button>
-<button id="play" type="button" title="Play or pause (space)">Play</button>
-<button id="next" type="button" title="Next step (right arrow)">&rsaquo;</button>
-<button id="last" type="button" title="Last step (End)">&raquo;</button>
-<input id="slider" type="range" min="1" max="@STEPS@" step="1" value="@STEP@" aria-label="Step">
-<label class="speed" title="Moves a second">Speed <input id="speed" type="range" min="0" max="1000" step="1" aria-label="Speed"> <span id="speed-value"></span></label>
-</div>
-<p id="status">Step <span id="step">@STEP@</span> of @STEPS@: <span id="square"></span> <span id="note"></span></p>
-<p id="hover">Hover over a square to see its step; click it to go there.</p>
-</main>
-<script type="application/json" id="kg-data">@DATA@</script>
-<script>
-(function () {
-  "use strict";
-  var D = JSON.parse(document.getElementById("kg-data").textContent);
-  var M = D.rows, NC = D.cols, order = D.order, N = order.length, AREA = M * NC;
-  var closed = D.closed;
-  function $(id) { return document.getElementById(id); }
-  var body = document.body, stage = $("stage"), tip = $("tip");
-  var boardCv = $("board"), pathCv = $("path"), overCv = $("overlay");
-  var slider = $("slider"), speedIn = $("speed"), speedOut = $("speed-value"), playBtn = $("play");
-  var stepEl = $("step"), squareEl = $("square"), noteEl = $("note"), hoverEl = $("hover");
-  var LIGHT = "#f0e4cc", DARK = "#c4a982", HOLE = "#ffffff", EDGE = "#8a7455";
-  var START = "#1a9641", CURRENT = "#ff7f0e", CLOSING = "#d7191c", HOVER = "#1f78b4";
-  var VIRIDIS = [[68, 1, 84], [71, 44, 122], [59, 81, 139], [44, 113, 142], [33, 144, 141],
-                 [39, 173, 129], [92, 200, 99], [170, 220, 50], [253, 231, 37]];
+@functools.cache
+def _page() -> str:
+    """The page template, ``knightgraph/data/tourpage.html``: HTML with its style sheet and
+    script inline.  ``@TITLE@``, ``@BODY@``, ``@STEPS@``, ``@STEP@`` and ``@DATA@`` are
+    filled in by :func:`tour_html`.
 
-  var removed = new Uint8Array(AREA), visit = new Int32Array(AREA), i;
-  for (i = 0; i < D.removed.length; i++) removed[D.removed[i]] = 1;
-  for (i = 0; i < N; i++) visit[order[i]] = i + 1;
-
-  function fileName(c) {
-    var s = "", k = c + 1;
-    while (k > 0) { var d = (k - 1) % 26; s = String.fromCharCode(97 + d) + s; k = Math.floor((k - 1) / 26); }
-    return s;
-  }
-  function squareName(idx) { return fileName(idx % NC) + (Math.floor(idx / NC) + 1); }
-  function colourAt(t) {  // viridis without its bright yellow end, t in [0, 1]
-    var x = Math.min(1, Math.max(0, t)) * 0.88 * (VIRIDIS.length - 1);
-    var k = Math.min(VIRIDIS.length - 2, Math.floor(x)), f = x - k, a = VIRIDIS[k], b = VIRIDIS[k + 1];
-    return "rgb(" + [0, 1, 2].map(function (j) { return Math.round(a[j] + (b[j] - a[j]) * f); }).join(",") + ")";
-  }
-  var BUCKETS = Math.max(1, Math.min(64, N - 1)), bucketColour = [];
-  for (i = 0; i < BUCKETS; i++) bucketColour.push(colourAt((i + 0.5) / BUCKETS));
-  function bucketOf(seg) { return N > 1 ? Math.floor(seg * BUCKETS / (N - 1)) : 0; }
-  function niceEvery(v) {
-    var nice = [1, 2, 5], p = 1;
-    for (;;) { for (var j = 0; j < 3; j++) if (nice[j] * p >= v) return nice[j] * p; p *= 10; }
-  }
-
-  // ---------------------------------------------------------------- layout
-  var cell = 1, ox = 0, oy = 0, W = 0, H = 0, dpr = 1, fs = 12, lw = 1, numbers = false;
-  var xs = new Float64Array(N), ys = new Float64Array(N);
-  function cx(idx) { return ox + (idx % NC + 0.5) * cell; }
-  function cy(idx) { return oy + (M - 1 - Math.floor(idx / NC) + 0.5) * cell; }
-  function context(cv) {
-    cv.width = Math.max(1, Math.round(W * dpr)); cv.height = Math.max(1, Math.round(H * dpr));
-    cv.style.width = W + "px"; cv.style.height = H + "px";
-    var g = cv.getContext("2d"); g.setTransform(dpr, 0, 0, dpr, 0, 0); return g;
-  }
-  function layout() {
-    dpr = window.devicePixelRatio || 1;
-    stage.style.height = "0px";
-    var rest = body.offsetHeight;  // everything but the board
-    var availW = Math.max(160, stage.clientWidth || (window.innerWidth - 28));
-    var availH = Math.max(160, window.innerHeight - rest - 6);
-    var pad = 8, probe = boardCv.getContext("2d");
-    cell = Math.min((availW - 40) / NC, (availH - 30) / M);
-    fs = Math.max(10, Math.min(14, cell * 0.42));
-    probe.font = fs + "px system-ui, sans-serif";
-    var left = Math.ceil(probe.measureText(String(M)).width) + 9, bottom = Math.ceil(fs) + 8;
-    cell = Math.max(0.05, Math.min((availW - left - pad) / NC, (availH - bottom - pad) / M));
-    ox = left; oy = pad;
-    W = Math.ceil(left + NC * cell + pad); H = Math.ceil(pad + M * cell + bottom);
-    stage.style.height = H + "px";
-    stage.dataset.cell = String(cell); stage.dataset.ox = String(ox); stage.dataset.oy = String(oy);
-    lw = Math.max(1, Math.min(4, cell * 0.09));
-    numbers = D.numbers === null ? (cell >= 26 && N <= 2500) : D.numbers;
-    for (var k = 0; k < N; k++) { xs[k] = cx(order[k]); ys[k] = cy(order[k]); }
-  }
-
-  // ----------------------------------------------------------------- board
-  function drawBoard() {
-    var g = context(boardCv), r, c, x0, x1, y0, y1;
-    g.fillStyle = LIGHT; g.fillRect(ox, oy, NC * cell, M * cell);
-    function rect(r, c) {
-      x0 = Math.round(ox + c * cell); x1 = Math.round(ox + (c + 1) * cell);
-      y0 = Math.round(oy + (M - 1 - r) * cell); y1 = Math.round(oy + (M - r) * cell);
-      g.rect(x0, y0, x1 - x0, y1 - y0);
-    }
-    if (cell >= 3) {  // smaller squares would only blur into grey
-      g.fillStyle = DARK; g.beginPath();
-      for (r = 0; r < M; r++) for (c = r % 2; c < NC; c += 2) rect(r, c);
-      g.fill();
-    }
-    if (D.removed.length) {
-      g.fillStyle = HOLE; g.beginPath();
-      for (i = 0; i < D.removed.length; i++) rect(Math.floor(D.removed[i] / NC), D.removed[i] % NC);
-      g.fill();
-      if (cell >= 6) { g.strokeStyle = "#d9cfbf"; g.lineWidth = 1; g.stroke(); }
-    }
-    g.strokeStyle = EDGE; g.lineWidth = 1;
-    g.strokeRect(Math.round(ox) - 0.5, Math.round(oy) - 0.5, Math.round(NC * cell) + 1, Math.round(M * cell) + 1);
-    g.fillStyle = "#555"; g.font = fs + "px system-ui, sans-serif";
-    var need = g.measureText(fileName(NC - 1)).width + 6, every = niceEvery(need / cell);
-    g.textAlign = "center"; g.textBaseline = "top";
-    for (c = 0; c < NC; c++)
-      if ((c + 1) % every === 0 || (c === 0 && (every === 1 || (every - 1) * cell >= need)))
-        g.fillText(fileName(c), ox + (c + 0.5) * cell, oy + M * cell + 4);
-    need = fs + 3; every = niceEvery(need / cell);
-    g.textAlign = "right"; g.textBaseline = "middle";
-    for (r = 0; r < M; r++)
-      if ((r + 1) % every === 0 || (r === 0 && (every === 1 || (every - 1) * cell >= need)))
-        g.fillText(String(r + 1), ox - 5, oy + (M - 1 - r + 0.5) * cell);
-  }
-
-  // ------------------------------------------------------------------ path
-  var pg = null, drawn = 0;  // moves drawn on the path layer: segments 0 .. drawn - 1
-  function resetPath() { pg = context(pathCv); pg.lineCap = "round"; pg.lineJoin = "round"; drawn = 0; if (N) dots(0, 1); }
-  function dots(a, b) {  // the visited squares a .. b - 1: a dot (big squares) and the number
-    if (cell >= 14) {
-      for (var k = a; k < b; k++) {
-        pg.fillStyle = bucketColour[bucketOf(Math.max(0, k - 1))];
-        pg.beginPath(); pg.arc(xs[k], ys[k], Math.max(1.5, cell * 0.07), 0, 2 * Math.PI); pg.fill();
-      }
-    }
-    if (numbers) {
-      pg.fillStyle = "rgba(40,40,40,.75)"; pg.font = Math.max(8, Math.min(13, cell * 0.27)) + "px system-ui, sans-serif";
-      pg.textAlign = "left"; pg.textBaseline = "top"; pg.strokeStyle = "rgba(255,255,255,.8)"; pg.lineWidth = 3;
-      for (var j = a; j < b; j++) {  // with a light halo, to read over the lines
-        pg.strokeText(String(j + 1), xs[j] - cell / 2 + 3, ys[j] - cell / 2 + 2);
-        pg.fillText(String(j + 1), xs[j] - cell / 2 + 3, ys[j] - cell / 2 + 2);
-      }
-    }
-  }
-  function drawMoves(a, b) {  // moves a .. b - 1 (move k joins squares k and k + 1), one stroke per colour run
-    pg.lineWidth = lw;
-    var k = a;
-    while (k < b) {
-      var bk = bucketOf(k), end = k;
-      while (end < b && bucketOf(end) === bk) end++;
-      pg.strokeStyle = bucketColour[bk]; pg.beginPath(); pg.moveTo(xs[k], ys[k]);
-      for (var j = k; j < end; j++) pg.lineTo(xs[j + 1], ys[j + 1]);
-      pg.stroke();
-      k = end;
-    }
-    dots(a + 1, b + 1);
-  }
-
-  // --------------------------------------------------------------- markers
-  var og = null, hover = -1;
-  function ring(g, x, y, rad, colour, width) { g.strokeStyle = colour; g.lineWidth = width; g.beginPath(); g.arc(x, y, rad, 0, 2 * Math.PI); g.stroke(); }
-  function drawMarkers() {
-    og.clearRect(0, 0, W, H);
-    if (!N) return;
-    var rad = Math.max(4, cell * 0.32);
-    if (closed && step === N && N > 1) {
-      og.save(); og.strokeStyle = CLOSING; og.lineWidth = Math.max(1.5, lw * 1.3); og.lineCap = "butt";
-      og.setLineDash([Math.max(4, cell * 0.2), Math.max(3, cell * 0.13)]);
-      og.beginPath(); og.moveTo(xs[N - 1], ys[N - 1]); og.lineTo(xs[0], ys[0]); og.stroke(); og.restore();
-    }
-    ring(og, xs[0], ys[0], rad, START, Math.max(2, cell * 0.08));
-    var k = step - 1;
-    og.fillStyle = CURRENT; og.strokeStyle = "#fff"; og.lineWidth = Math.max(1, cell * 0.04);
-    og.beginPath(); og.arc(xs[k], ys[k], Math.max(3.5, cell * 0.2), 0, 2 * Math.PI); og.fill(); og.stroke();
-    if (hover >= 0) {
-      var x0 = ox + (hover % NC) * cell, y0 = oy + (M - 1 - Math.floor(hover / NC)) * cell, t = Math.max(2, Math.min(3, cell * 0.1));
-      og.strokeStyle = HOVER; og.lineWidth = t;
-      og.strokeRect(x0 + t / 2, y0 + t / 2, Math.max(1, cell - t), Math.max(1, cell - t));
-    }
-  }
-
-  // ----------------------------------------------------------------- state
-  var step = Math.max(1, Math.min(N, D.step || N));
-  function goTo(s) {
-    s = Math.max(1, Math.min(N, Math.round(s) || 1));
-    var target = s - 1;  // moves to show
-    if (target < drawn) resetPath();  // stepping back: redraw from the start
-    if (target > drawn) drawMoves(drawn, target);
-    drawn = target; step = s;
-    drawMarkers();
-    slider.value = String(s);
-    stepEl.textContent = String(s);
-    squareEl.textContent = squareName(order[s - 1]);
-    body.setAttribute("data-step", String(s));
-    noteEl.textContent = s < N ? "" : closed ? "closing move back to " + squareName(order[0]) + " (dashed)" : "end of the open tour";
-  }
-  function redrawAll() { layout(); drawBoard(); og = context(overCv); resetPath(); var s = step; step = 1; goTo(s); }
-
-  // --------------------------------------------------------------- playing
-  var playing = false, speed = D.speed, acc = 0, last = null;
-  var SMIN = 0.5, SMAX = Math.max(100, N / 2, speed);
-  function speedToSlider(v) { return Math.round(1000 * Math.log(v / SMIN) / Math.log(SMAX / SMIN)); }
-  function setSpeed(v) {
-    speed = Math.max(SMIN, Math.min(SMAX, v));
-    speedIn.value = String(speedToSlider(speed));
-    speedOut.textContent = (speed < 10 ? speed.toFixed(1) : String(Math.round(speed))) + " moves/s";
-  }
-  function frame(t) {
-    if (!playing) return;
-    var dt = last === null ? 0 : Math.min(0.25, (t - last) / 1000);
-    last = t; acc += dt * speed;
-    var k = Math.floor(acc);
-    if (k > 0) { acc -= k; goTo(step + k); }
-    if (step >= N) { pause(); return; }
-    requestAnimationFrame(frame);
-  }
-  function play() {
-    if (playing || N < 2) return;
-    if (step >= N) goTo(1);
-    playing = true; acc = 0; last = null; playBtn.textContent = "Pause"; body.setAttribute("data-playing", "true");
-    requestAnimationFrame(frame);
-  }
-  function pause() { playing = false; playBtn.textContent = "Play"; body.setAttribute("data-playing", "false"); }
-  function onSlider() { pause(); goTo(Number(slider.value)); }
-
-  playBtn.addEventListener("click", function () { if (playing) pause(); else play(); });
-  $("first").addEventListener("click", function () { pause(); goTo(1); });
-  $("prev").addEventListener("click", function () { pause(); goTo(step - 1); });
-  $("next").addEventListener("click", function () { pause(); goTo(step + 1); });
-  $("last").addEventListener("click", function () { pause(); goTo(N); });
-  slider.addEventListener("input", onSlider);
-  speedIn.addEventListener("input", function () {
-    setSpeed(SMIN * Math.pow(SMAX / SMIN, Number(speedIn.value) / 1000));
-  });
-  document.addEventListener("keydown", function (e) {
-    var tag = e.target && e.target.tagName;
-    if (tag === "INPUT" || tag === "BUTTON" && (e.key === " " || e.key === "Enter")) return;
-    var d = e.shiftKey ? 10 : 1;
-    if (e.key === " " || e.key === "k") { if (playing) pause(); else play(); }
-    else if (e.key === "ArrowRight") { pause(); goTo(step + d); }
-    else if (e.key === "ArrowLeft") { pause(); goTo(step - d); }
-    else if (e.key === "Home") { pause(); goTo(1); }
-    else if (e.key === "End") { pause(); goTo(N); }
-    else return;
-    e.preventDefault();
-  });
-
-  // ----------------------------------------------------------------- hover
-  function squareAt(e) {
-    var rect = overCv.getBoundingClientRect();
-    var x = e.clientX - rect.left - ox, y = e.clientY - rect.top - oy;
-    var c = Math.floor(x / cell), rr = Math.floor(y / cell);
-    if (x < 0 || y < 0 || c >= NC || rr >= M) return -1;
-    return (M - 1 - rr) * NC + c;
-  }
-  function describe(idx) {
-    var name = squareName(idx);
-    if (removed[idx]) return name + ": removed";
-    var v = visit[idx], text = name + ": step " + v + " of " + N;
-    if (v > step) text += " (not reached yet)";
-    if (v === N && closed) text += ", then back to " + squareName(order[0]);
-    return text;
-  }
-  overCv.addEventListener("mousemove", function (e) {
-    var idx = squareAt(e);
-    if (idx !== hover) { hover = idx; drawMarkers(); }
-    if (idx < 0) { tip.hidden = true; return; }
-    var text = describe(idx);
-    tip.textContent = text; hoverEl.textContent = text; tip.hidden = false;
-    var rect = overCv.getBoundingClientRect(), x = e.clientX - rect.left, y = e.clientY - rect.top;
-    var left = x + 14 + tip.offsetWidth > W ? x - 10 - tip.offsetWidth : x + 14;
-    tip.style.left = Math.max(0, left) + "px"; tip.style.top = Math.max(0, y - 30) + "px";
-  });
-  overCv.addEventListener("mouseleave", function () { hover = -1; tip.hidden = true; drawMarkers(); });
-  overCv.addEventListener("click", function (e) {
-    var idx = squareAt(e);
-    if (idx >= 0 && !removed[idx]) { pause(); goTo(visit[idx]); }
-  });
-
-  // --------------------------------------------------- hash: #step=10&speed=5&play=1
-  function applyHash() {
-    var p = new URLSearchParams(window.location.hash.replace(/^#/, ""));
-    if (p.has("speed") && Number(p.get("speed")) > 0) setSpeed(Number(p.get("speed")));
-    if (p.has("step")) {  // through the slider's own handler, as if it were dragged there
-      slider.value = p.get("step");
-      slider.dispatchEvent(new Event("input"));
-    }
-    if (p.get("play") === "1") play();
-  }
-  window.addEventListener("hashchange", applyHash);
-  var pending = false;
-  window.addEventListener("resize", function () {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(function () { pending = false; redrawAll(); });
-  });
-
-  setSpeed(speed);
-  redrawAll();
-  applyHash();
-  if (D.autoplay && !/play=/.test(window.location.hash)) play();
-  body.setAttribute("data-ready", "true");
-})();
-</script>
-</body>
-</html>
-"""
+    Examples
+    --------
+    >>> _page().startswith("<!DOCTYPE html>"), _page().count("@DATA@")
+    (True, 1)
+    """
+    source = resources.files("knightgraph") / "data" / "tourpage.html"
+    return source.read_text(encoding="utf-8")

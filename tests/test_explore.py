@@ -113,3 +113,4 @@ def test_json_spells_statuses_one_way():
     data = sweep(4, 4).to_dict()
     assert set(data["statuses"]) == {"found", "proven_absent", "aborted"}
     assert sum(data["statuses"].values()) == 16
+

@@ -1,0 +1,100 @@
+"""What every exploration shares: the chunked runner, the clocks, the memory costs.
+
+A sweep, a map and a table each run many independent searches on an
+executor.  :func:`_map` hands them out a chunk at a time and stops making
+chunks once the run's deadline has passed; a :data:`Clock` carries the
+per-search timeout and that deadline into every worker, and :func:`_allowed`
+turns it into the seconds the next search may take.
+
+Examples
+--------
+>>> _map(None, abs, 3, lambda i: -i, None, None)
+[0, 1, 2]
+>>> _allowed((5.0, None)), _allowed((None, None))
+(5.0, None)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..budget import Budget
+from ..results import SearchResult, Status
+
+if TYPE_CHECKING:
+    from ..parallel import Executor
+
+BYTES_PER_RESULT = 2000
+"""What one kept :class:`~knightgraph.SearchResult` costs besides its tour."""
+
+BYTES_PER_TOUR_SQUARE = 8
+"""A kept tour's order: one 64-bit index per square."""
+
+
+def _check_timeout(timeout: float | None) -> None:
+    """InvalidOptionError for a timeout that is not seconds >= 0 (before any search starts)."""
+    Budget.make(timeout)
+
+
+Clock = tuple[float | None, float | None]
+"""``(timeout, deadline)``: seconds per search, and the time of day (:func:`time.time`, the
+same in every worker process) when the whole run ends, each None when not given."""
+
+
+def _wall_deadline(total_timeout: float | None) -> float | None:
+    return None if total_timeout is None else time.time() + total_timeout
+
+
+def _allowed(clock: Clock) -> float | None:
+    """Seconds the next search may take: its own timeout, cut to what the run has left;
+    0 once the run is over."""
+    timeout, deadline = clock
+    if deadline is None:
+        return timeout
+    left = max(0.0, deadline - time.time())
+    return left if timeout is None else min(timeout, left)
+
+
+def _not_started() -> SearchResult:
+    return SearchResult(Status.ABORTED, reason="not started: the total timeout had passed")
+
+
+MAP_CHUNK = 1024
+"""Tasks handed to the executor at a time: the next chunk is made only when it is needed,
+and none is started once the total timeout has passed."""
+
+
+def _map(
+    executor: Executor | None,
+    fn: Callable[[Any], Any],
+    count: int,
+    task: Callable[[int], Any],
+    progress: Callable[[int, int], None] | None,
+    deadline: float | None,
+) -> list[Any]:
+    """``[fn(task(i)) for i in range(count)]``, run a chunk at a time on ``executor``.
+
+    Once ``deadline`` (:func:`time.time`) has passed no further chunk is made or
+    started, and the results stop there (a prefix of the list; the rest were not
+    started), so that a run over millions of squares stops within a chunk of
+    its deadline instead of walking every square.
+    """
+    from ..parallel import SerialExecutor
+
+    run = executor or SerialExecutor()
+    out: list[Any] = []
+    while len(out) < count and (deadline is None or time.time() < deadline):
+        base = len(out)
+        part = [task(i) for i in range(base, min(count, base + MAP_CHUNK))]
+        report = None
+        if progress is not None:
+
+            def report(done: int, _: int, base: int = base) -> None:
+                progress(base + done, count)
+
+        out.extend(run.map(fn, part, progress=report))
+    if progress is not None and len(out) < count:
+        progress(count, count)
+    return out

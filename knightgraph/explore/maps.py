@@ -1,0 +1,320 @@
+"""Start and end maps: which squares a tour can start (or end) on, each cell proved.
+
+Examples
+--------
+>>> result = start_map(3, 4)
+>>> result.squares(), result.failures
+(['a1', 'd1', 'a2', 'd2', 'a3', 'd3'], 6)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..board import KNIGHT, Board, Square, SquareLike, as_board
+from ..exceptions import InvalidOptionError, KnightGraphError, SearchAbortedError
+from ..resources import require_memory
+from ..results import SearchResult, Status
+from ..verify import check_closed
+from ._run import (
+    BYTES_PER_RESULT,
+    BYTES_PER_TOUR_SQUARE,
+    Clock,
+    _allowed,
+    _check_timeout,
+    _map,
+    _not_started,
+    _wall_deadline,
+)
+
+if TYPE_CHECKING:
+    from ..parallel import Executor
+
+
+@dataclass
+class TourMap:
+    """Which start squares admit a tour (``starts``), or which end squares a tour from a
+    fixed start can reach (``ends``), each cell decided by proof.
+
+    Attributes
+    ----------
+    ok : numpy.ndarray of bool, shape (m, n)
+        ``ok[r, c]``: a tour starts (``starts``) or ends (``ends``) on ``(r, c)``.
+    evidence : dict
+        For every candidate square, the :class:`~knightgraph.SearchResult` that
+        decides it: a verified tour, or a checked certificate of absence.
+    counts : numpy.ndarray of object, or None
+        Directed tours starting (ending) on each square, where counting was
+        done; ``None`` entries elsewhere (and where a count ran out of time).
+    unknown : list of str
+        Squares whose search gave up (only with a timeout); ``ok`` is False there.
+    """
+
+    board: Board
+    kind: str
+    closed: bool
+    start: Square | None
+    ok: np.ndarray[Any, Any]
+    evidence: dict[Square, SearchResult]
+    counts: np.ndarray[Any, Any] | None
+    seconds: float
+
+    @property
+    def candidates(self) -> list[Square]:
+        """The squares decided: every square for ``starts``; all but the start for ``ends``."""
+        return [
+            sq for sq in self.board.squares() if sq != self.start or self.board.num_squares == 1
+        ]
+
+    @property
+    def failures(self) -> int:
+        """Candidate squares with no tour (proved, or unknown)."""
+        return sum(1 for sq in self.candidates if not self.ok[sq])
+
+    @property
+    def unknown(self) -> list[str]:
+        return [self.board.name(sq) for sq in self.candidates
+                if self.evidence[sq].status is Status.ABORTED]  # fmt: skip
+
+    def squares(self) -> list[str]:
+        """The squares marked ok, by name, in flat-index order."""
+        return [self.board.name(sq) for sq in self.candidates if self.ok[sq]]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``knightgraph starts|ends --format json``: ``rows, cols, ok,
+        failures, seconds`` (``ok[r][c]`` is square (r, c)), plus ``closed``, ``start``,
+        ``counts`` (null where not counted), ``unknown`` and the evidence by kind."""
+        kinds: dict[str, int] = {}
+        for result in self.evidence.values():
+            kind = "tour" if result.tour is not None else (
+                result.certificate.kind if result.certificate else "none")  # fmt: skip
+            kinds[kind] = kinds.get(kind, 0) + 1
+        counts = None
+        if self.counts is not None:
+            counts = [[None if x is None else int(x) for x in row] for row in self.counts.tolist()]
+        return {
+            "rows": self.board.m,
+            "cols": self.board.n,
+            "ok": self.ok.tolist(),
+            "failures": self.failures,
+            "seconds": round(self.seconds, 6),
+            "closed": self.closed,
+            "start": None if self.start is None else self.board.name(self.start),
+            "counts": counts,
+            "unknown": self.unknown,
+            "evidence": kinds,
+        }
+
+    def text(self) -> str:
+        """A picture of the board (rank 1 at the bottom): ``.`` ok, ``X`` none, ``?`` unknown,
+        ``S`` the fixed start; then the counts when there are any."""
+        lines = []
+        label = len(str(self.board.m))
+        available = self.board.available().reshape(self.board.m, self.board.n)
+        unknown = {self.board.parse_square(sq) for sq in self.unknown}
+        for r in range(self.board.m - 1, -1, -1):
+            cells = []
+            for c in range(self.board.n):
+                if not available[r, c]:
+                    cells.append(" ")
+                elif (r, c) == self.start and self.kind == "ends":
+                    cells.append("S")
+                else:
+                    cells.append("?" if (r, c) in unknown else "." if self.ok[r, c] else "X")
+            lines.append(f"{str(r + 1).rjust(label)} | {''.join(cells)}")
+        what = "start" if self.kind == "starts" else "end"
+        lines.append(f"{len(self.squares())} of {len(self.candidates)} {what} squares admit "
+                     f"{'a closed' if self.closed else 'an open'} tour ({self.seconds:.2f} s)")  # fmt: skip
+        if self.counts is not None:
+            width = max(len(str(x)) for x in self.counts.flat if x is not None) if any(
+                x is not None for x in self.counts.flat) else 1  # fmt: skip
+            lines.append(f"directed tours per {what} square:")
+            for r in range(self.board.m - 1, -1, -1):
+                row = ["-".rjust(width) if x is None else str(x).rjust(width)
+                       for x in self.counts[r]]  # fmt: skip
+                lines.append(f"{str(r + 1).rjust(label)} | {' '.join(row)}")
+        return "\n".join(lines)
+
+
+COUNT_AUTO_SQUARES = 36
+"""``counts="auto"`` counts tours per square on boards of at most this many squares."""
+
+COUNT_AUTO_SQUARES_PYTHON = 25
+"""The same without the compiled counting kernel (the Python engine is some 30x slower: a 5x5
+map is counted in a second or two, a 6x6 one would take minutes)."""
+
+
+def start_map(
+    m: int | Board,
+    n: int | None = None,
+    *,
+    closed: bool = False,
+    leaper: tuple[int, int] = KNIGHT,
+    removed: Iterable[SquareLike] = (),
+    counts: bool | str = "auto",
+    timeout: float | None = None,
+    total_timeout: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+) -> TourMap:
+    """Which start squares admit a tour: exact, each cell backed by a tour or a certificate.
+
+    Every square is decided with :func:`~knightgraph.tour_exists` (a verified
+    tour, or a checked certificate of absence), and, where counting is feasible
+    (``counts=True``, or ``"auto"``: at most 36 squares with the compiled
+    kernel, 25 without), the directed tours from each square are counted too (once per
+    orbit of the board's symmetries) and held against the existence answers.
+    ``timeout`` bounds the work on each square, its search and its count
+    together: a square whose search gives up is listed in ``unknown``, a count
+    that runs out of time is left out (``None``).  ``total_timeout`` bounds
+    the whole map: each square gets at most what is left, and the squares not
+    started by then are ``unknown``.
+
+    Examples
+    --------
+    >>> result = start_map(5, 5)
+    >>> len(result.squares()), result.failures, int(result.counts[0, 0]), int(result.counts[2, 2])
+    (13, 12, 304, 64)
+    """
+    board = as_board(m, n, leaper=leaper, removed=removed)
+    return _tour_map(board, "starts", closed, None, counts, (timeout, total_timeout), progress,
+                     executor)  # fmt: skip
+
+
+def end_map(
+    m: int | Board,
+    n: int | None = None,
+    *,
+    start: SquareLike,
+    closed: bool = False,
+    leaper: tuple[int, int] = KNIGHT,
+    removed: Iterable[SquareLike] = (),
+    counts: bool | str = "auto",
+    timeout: float | None = None,
+    total_timeout: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+) -> TourMap:
+    """Which end squares a tour from ``start`` can reach: exact, each cell proved.
+
+    As :func:`start_map`, with the start fixed; the start itself is not a
+    candidate (its cell is False).  A closed tour ends next to its start.
+
+    Examples
+    --------
+    >>> result = end_map(5, 5, start="a1")
+    >>> result.squares()[:4], int(result.counts[4, 4])
+    (['c1', 'e1', 'b2', 'd2'], 56)
+    """
+    board = as_board(m, n, leaper=leaper, removed=removed)
+    s = board.parse_square(start)
+    return _tour_map(board, "ends", closed, s, counts, (timeout, total_timeout), progress,
+                     executor)  # fmt: skip
+
+
+def _tour_map(
+    board: Board,
+    kind: str,
+    closed: bool,
+    start: Square | None,
+    counts: bool | str,
+    timeouts: tuple[float | None, float | None],
+    progress: Callable[[int, int], None] | None,
+    executor: Executor | None,
+) -> TourMap:
+    from ..counting import kernel_available
+
+    if counts not in (True, False, "auto"):
+        raise InvalidOptionError(f"invalid counts {counts!r}: expected True, False or 'auto'")
+    timeout, total_timeout = timeouts
+    closed = check_closed(closed)
+    _check_timeout(timeout)
+    _check_timeout(total_timeout)
+    require_memory(map_bytes(board), f"a map of {board.m}x{board.n} ({board.num_squares:,} "
+                   "squares, each decided by a tour or a certificate)")  # fmt: skip
+    if counts == "auto":
+        limit = COUNT_AUTO_SQUARES if kernel_available() else COUNT_AUTO_SQUARES_PYTHON
+        counts = board.num_squares <= limit
+    began = time.perf_counter()
+    candidates = [sq for sq in board.squares() if sq != start or board.num_squares == 1]
+    # Count once per orbit of the symmetries that fix the start.
+    sym = [p for p in board.symmetries().values()
+           if start is None or int(p[start[0] * board.n + start[1]]) == start[0] * board.n + start[1]]  # fmt: skip
+    representative: dict[Square, Square] = {}
+    for sq in candidates:
+        images = {board.square(int(p[sq[0] * board.n + sq[1]])) for p in sym}
+        representative[sq] = min(images)
+    clock = (timeout, _wall_deadline(total_timeout))
+    results = _map(
+        executor, _map_cell, len(candidates),
+        lambda i: (board, kind, closed, start, candidates[i], clock,
+                   bool(counts) and representative[candidates[i]] == candidates[i]),
+        progress, clock[1],
+    )  # fmt: skip
+    results += [(_not_started(), None)] * (len(candidates) - len(results))
+    ok = np.zeros((board.m, board.n), dtype=bool)
+    evidence: dict[Square, SearchResult] = {}
+    table = np.full((board.m, board.n), None, dtype=object) if counts else None
+    counted: dict[Square, int] = {}
+    for sq, (result, number) in zip(candidates, results, strict=True):
+        ok[sq] = result.found
+        evidence[sq] = result
+        if number is not None:
+            counted[sq] = number
+    if table is not None:
+        for sq in candidates:
+            found = counted.get(representative[sq])  # None: the count stopped at the timeout
+            table[sq] = found
+            if found is None:
+                continue
+            number = found
+            if evidence[sq].status is not Status.ABORTED and (number > 0) != evidence[sq].found:
+                raise KnightGraphError(
+                    f"internal error: {board.name(sq)} has {number} tours but the search says "
+                    f"{evidence[sq].status.name}"
+                )
+    return TourMap(board, kind, closed, start, ok, evidence, table, time.perf_counter() - began)
+
+
+def map_bytes(board: Board) -> int:
+    """About the memory of :func:`start_map` or :func:`end_map`: a result per square, most with
+    a tour of the whole board.
+
+    Examples
+    --------
+    >>> map_bytes(Board(8, 8)) < 2**20 < map_bytes(Board(1000, 1000))
+    True
+    """
+    squares = board.num_squares
+    return squares * (BYTES_PER_RESULT + BYTES_PER_TOUR_SQUARE * squares)
+
+
+def _map_cell(
+    task: tuple[Board, str, bool, Square | None, Square, Clock, bool],
+) -> tuple[SearchResult, int | None]:
+    """Decide one square; count its tours too when asked.  The timeout bounds both together:
+    the count gets what the search left, and is dropped (None) when it runs out."""
+    from ..counting import count_tours
+    from ..solvers import tour_exists
+
+    board, kind, closed, start, square, clock, with_count = task
+    timeout = _allowed(clock)
+    if clock[1] is not None and timeout == 0:
+        return _not_started(), None
+    began = time.monotonic()
+    ends = {"start": square} if kind == "starts" else {"start": start, "end": square}
+    result = tour_exists(board, closed=closed, timeout=timeout, **ends)
+    if not with_count:
+        return result, None
+    left = None if timeout is None else timeout - (time.monotonic() - began)
+    if left is not None and left <= 0:
+        return result, None
+    try:
+        return result, count_tours(board, closed=closed, timeout=left, **ends).directed
+    except SearchAbortedError:
+        return result, None

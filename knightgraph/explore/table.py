@@ -1,0 +1,226 @@
+"""The existence table: the code of every board up to ``rows x cols``, each by proof.
+
+Examples
+--------
+>>> table = existence_table(3, 4)
+>>> table.codes, table.code(3, 4)
+([['o', 'x', 'x', 'x'], ['x', 'x', 'x', 'x'], ['x', 'x', 'x', 'o']], 'o')
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..board import Board
+from ..exceptions import InvalidBoardError
+from ..resources import require_memory
+from ..results import SearchResult, Status
+from ..solvers import find_tour
+from ._run import (
+    BYTES_PER_RESULT,
+    BYTES_PER_TOUR_SQUARE,
+    Clock,
+    _allowed,
+    _check_timeout,
+    _map,
+    _not_started,
+    _wall_deadline,
+)
+
+if TYPE_CHECKING:
+    from ..parallel import Executor
+
+CODES = {
+    "c": "closed tour",
+    "e": "no closed tour; the board minus a corner has one",
+    "o": "open tour only",
+    "x": "no tour",
+    "?": "undecided (a search gave up)",
+}
+"""The codes of :func:`existence_table` (seed 000's Figure 3.1, plus ``?``)."""
+
+
+@dataclass
+class Cell:
+    """One board of the table: its code and the evidence behind it."""
+
+    rows: int
+    cols: int
+    code: str
+    evidence: dict[str, SearchResult]
+    disagreements: list[str]
+
+
+@dataclass
+class ExistenceTable:
+    """Codes ``c`` / ``e`` / ``o`` / ``x`` for every board up to ``rows x cols``."""
+
+    rows: int
+    cols: int
+    cells: dict[tuple[int, int], Cell]
+    seconds: float
+
+    def code(self, m: int, n: int) -> str:
+        """The code of the m x n board."""
+        return self.cells[(m, n)].code
+
+    @property
+    def codes(self) -> list[list[str]]:
+        """``codes[m - 1][n - 1]`` is the code of the m x n board."""
+        return [[self.code(m, n) for n in range(1, self.cols + 1)] for m in range(1, self.rows + 1)]
+
+    @property
+    def disagreements(self) -> list[str]:
+        """Cells where a proof contradicts Schwenk's or the open-tour theorem (there are none)."""
+        return [d for cell in self.cells.values() for d in cell.disagreements]
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"rows", "cols", "codes", "disagreements", "certificates", "seconds"}``;
+        ``certificates`` counts the evidence by kind."""
+        kinds: dict[str, int] = {}
+        for cell in self.cells.values():
+            for result in cell.evidence.values():
+                kind = "tour" if result.tour is not None else (
+                    result.certificate.kind if result.certificate else "none")  # fmt: skip
+                kinds[kind] = kinds.get(kind, 0) + 1
+        return {"rows": self.rows, "cols": self.cols, "codes": self.codes,
+                "disagreements": self.disagreements, "certificates": kinds,
+                "seconds": round(self.seconds, 3)}  # fmt: skip
+
+    def text(self) -> str:
+        """The table laid out like seed 000's Figure 3.1, with a legend."""
+        width = max(2, len(str(self.cols)) + 1)
+        lines = ["n".rjust(3) + "".join(str(n).rjust(width) for n in range(1, self.cols + 1)),
+                 "m"]  # fmt: skip
+        lines += [str(m).rjust(3) + "".join(code.rjust(width) for code in row)
+                  for m, row in enumerate(self.codes, start=1)]  # fmt: skip
+        lines += [""] + [f"{code}  {meaning}" for code, meaning in CODES.items() if code != "?"]
+        return "\n".join(lines)
+
+
+def existence_table(
+    rows: int,
+    cols: int | None = None,
+    *,
+    timeout: float | None = None,
+    total_timeout: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+) -> ExistenceTable:
+    """Decide the code of every board from 1 x 1 to ``rows x cols``, each by proof.
+
+    For every board: a closed tour, or a certificate that none exists; if none,
+    a closed tour of the board minus the corner a1 (all four corners are alike
+    by symmetry) or a certificate; if none, an open tour or a certificate.  On
+    boards with no closed tour the open tour is decided too, so that every cell
+    is held against both theorems.  Tours are verified, certificates checked
+    independently (see :func:`~knightgraph.find_tour`, method ``auto``).
+
+    Parameters
+    ----------
+    rows, cols : int
+        The largest board; ``cols`` defaults to ``rows``.
+    timeout : float, optional
+        Seconds allowed to each search (a cell whose search gives up is ``?``).
+        A cell runs up to three searches: a closed tour, one of the board minus
+        a corner, an open tour.
+    total_timeout : float, optional
+        Seconds for the whole table: each search gets at most what is left,
+        and the cells not started by then are ``?``.
+    progress : callable, optional
+        Called as ``progress(done, total)`` after each cell.
+    executor : knightgraph.parallel.Executor, optional
+        Where the cells are decided (local processes, dask); default in this
+        process.  The table is the same.
+
+    Examples
+    --------
+    >>> table = existence_table(5)
+    >>> print("\\n".join(" ".join(row) for row in table.codes))
+    o x x x x
+    x x x x x
+    x x x o x
+    x x o x o
+    x x x o e
+    >>> table.disagreements
+    []
+    """
+    cols = rows if cols is None else cols
+    for name, value in (("rows", rows), ("cols", cols)):
+        if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
+            raise InvalidBoardError(f"invalid table size {value!r}: the {name} must be a whole "
+                                    "number >= 1")  # fmt: skip
+    _check_timeout(timeout)
+    _check_timeout(total_timeout)
+    require_memory(table_bytes(rows, cols), f"an existence table of {rows}x{cols} boards")
+    began = time.perf_counter()
+    sizes = list(itertools.product(range(1, rows + 1), range(1, cols + 1)))
+    clock = (timeout, _wall_deadline(total_timeout))
+    results = _map(executor, _decide_cell_task, len(sizes), lambda i: (*sizes[i], clock), progress,
+                   clock[1])  # fmt: skip
+    results += [_undecided_cell(m, n) for m, n in sizes[len(results) :]]
+    cells = dict(zip(sizes, results, strict=True))
+    return ExistenceTable(rows, cols, cells, time.perf_counter() - began)
+
+
+def table_bytes(rows: int, cols: int) -> int:
+    """About the memory :func:`existence_table` keeps: up to two tours per cell, and the cells.
+
+    Examples
+    --------
+    >>> table_bytes(8, 8) < 2**20 < table_bytes(10**6, 5)
+    True
+    """
+    squares = rows * (rows + 1) // 2 * (cols * (cols + 1) // 2)  # the sum of m * n over the cells
+    return 2 * BYTES_PER_TOUR_SQUARE * squares + 3 * BYTES_PER_RESULT * rows * cols
+
+
+def _undecided_cell(m: int, n: int) -> Cell:
+    """The cell of a board not started before the total timeout."""
+    return Cell(m, n, "?", {"closed": _not_started()}, [])
+
+
+def _decide_cell_task(task: tuple[int, int, Clock]) -> Cell:
+    return _decide_cell(*task)
+
+
+def _decide_cell(m: int, n: int, clock: Clock) -> Cell:
+    from ..existence import closed_tour_exists, open_tour_exists
+
+    def search(board: Board, closed: bool) -> SearchResult:
+        timeout = _allowed(clock)
+        if clock[1] is not None and timeout == 0:
+            return _not_started()
+        return find_tour(board, closed=closed, timeout=timeout)
+
+    evidence = {"closed": search(Board(m, n), True)}
+    closed = evidence["closed"].status
+    if closed is Status.FOUND:
+        code = "c"
+    else:
+        if m * n > 1:
+            evidence["closed minus a1"] = search(Board(m, n, removed=["a1"]), True)
+        evidence["open"] = search(Board(m, n), False)
+        minus = evidence.get("closed minus a1")
+        if closed is Status.ABORTED or (minus is not None and minus.status is Status.ABORTED):
+            code = "?"
+        elif minus is not None and minus.found:
+            code = "e"
+        else:
+            code = {Status.FOUND: "o", Status.PROVEN_ABSENT: "x"}.get(evidence["open"].status, "?")
+    disagreements = []
+    claims = [("closed", closed_tour_exists(m, n), closed)]
+    if "open" in evidence:
+        claims.append(("open", open_tour_exists(m, n), evidence["open"].status))
+    for kind, verdict, status in claims:
+        if status is not Status.ABORTED and (status is Status.FOUND) != bool(verdict):
+            disagreements.append(
+                f"{m}x{n} {kind}: the proof says {status.name}, but {verdict.reason}"
+            )
+    return Cell(m, n, code, evidence, disagreements)

@@ -1,0 +1,193 @@
+"""Squares and leapers, before any board: square names, ``(r, c)`` pairs, the pieces' moves.
+
+Square ``(r, c)`` is 0-based (rank ``r``, file ``c``); its algebraic name is the
+file letters of ``c`` (``a`` .. ``z``, then ``aa``, ``ab``, ... in bijective
+base 26) followed by the rank ``r + 1``; ``"r,c"`` text and pairs name it too.
+An ``(a, b)``-leaper moves ``a`` squares one way and ``b`` the other (the knight
+is the ``(1, 2)``-leaper).  Nothing here knows a board: these functions read and
+write names and moves, and :class:`~knightgraph.Board` checks that a square is on it.
+
+Examples
+--------
+>>> square_name(3, 3), parse_square_text("d4"), coerce_square("3,3")
+('d4', (3, 3), (3, 3))
+>>> file_name(26), file_index("aa")
+('aa', 26)
+>>> LEAPERS["camel"], _leaper_offsets((2, 1))[1][:2]
+((1, 3), ((2, 1), (1, 2)))
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, TypeAlias
+
+import numpy as np
+
+from .exceptions import InvalidBoardError, InvalidSquareError
+
+__all__ = [
+    "CAMEL",
+    "GIRAFFE",
+    "KNIGHT",
+    "LEAPERS",
+    "ZEBRA",
+    "Square",
+    "SquareLike",
+    "coerce_square",
+    "describe_square",
+    "file_index",
+    "file_name",
+    "parse_square_text",
+    "square_name",
+]
+
+Square: TypeAlias = tuple[int, int]
+"""A 0-based ``(rank, file)`` pair."""
+
+SquareLike: TypeAlias = str | tuple[int, int]
+"""Anything naming a square: ``"d4"``, ``"3,3"`` or ``(3, 3)``."""
+
+KNIGHT: Square = (1, 2)
+CAMEL: Square = (1, 3)
+ZEBRA: Square = (2, 3)
+GIRAFFE: Square = (1, 4)
+LEAPERS: dict[str, Square] = {"knight": KNIGHT, "camel": CAMEL, "zebra": ZEBRA, "giraffe": GIRAFFE}
+"""Named leapers; an ``(a, b)``-leaper jumps ``a`` one way and ``b`` the other."""
+
+_ALGEBRAIC = re.compile(r"^([a-z]+)([0-9]+)$")
+_COORDINATES = re.compile(r"^\(?\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*\)?$")
+
+
+def file_name(c: int) -> str:
+    """Return the file letters of 0-based file ``c`` (bijective base 26).
+
+    Examples
+    --------
+    >>> [file_name(c) for c in (0, 7, 25, 26, 27, 51, 52, 701, 702)]
+    ['a', 'h', 'z', 'aa', 'ab', 'az', 'ba', 'zz', 'aaa']
+    """
+    if isinstance(c, bool) or not isinstance(c, int | np.integer) or c < 0:
+        raise InvalidSquareError(f"invalid file {c!r}: files are whole numbers from 0")
+    letters = []
+    k = c + 1
+    while k:
+        k, digit = divmod(k - 1, 26)
+        letters.append(chr(ord("a") + digit))
+    return "".join(reversed(letters))
+
+
+def file_index(letters: str) -> int:
+    """Return the 0-based file of file letters (inverse of :func:`file_name`).
+
+    Examples
+    --------
+    >>> file_index("a"), file_index("z"), file_index("aa"), file_index("AAA")
+    (0, 25, 26, 702)
+    """
+    if not letters.isalpha() or not letters.isascii():
+        raise InvalidSquareError(f"invalid file {letters!r}: expected letters a..z")
+    k = 0
+    for ch in letters.lower():
+        k = k * 26 + (ord(ch) - ord("a") + 1)
+    return k - 1
+
+
+def square_name(r: int, c: int) -> str:
+    """Return the algebraic name of square ``(r, c)``.
+
+    Examples
+    --------
+    >>> square_name(0, 0), square_name(7, 7), square_name(0, 26)
+    ('a1', 'h8', 'aa1')
+    """
+    if isinstance(r, bool) or not isinstance(r, int | np.integer) or r < 0:
+        raise InvalidSquareError(f"invalid rank {r!r}: ranks are whole numbers from 0")
+    return f"{file_name(c)}{r + 1}"
+
+
+def parse_square_text(text: str) -> Square:
+    """Parse ``"d4"`` or ``"r,c"`` (0-based) into ``(r, c)`` without a board check.
+
+    Raises
+    ------
+    InvalidSquareError
+        If the text is neither form; the message names the text.
+
+    Examples
+    --------
+    >>> parse_square_text("d4"), parse_square_text("3,3"), parse_square_text("AA10")
+    ((3, 3), (3, 3), (9, 26))
+    """
+    s = text.strip().lower()
+    match = _ALGEBRAIC.match(s)
+    if match:
+        rank = int(match.group(2))
+        if rank < 1:
+            raise InvalidSquareError(f"invalid square {text!r}: ranks are numbered from 1")
+        return rank - 1, file_index(match.group(1))
+    match = _COORDINATES.match(s)
+    if match:
+        return int(match.group(1)), int(match.group(2))
+    raise InvalidSquareError(f"invalid square {text!r}: expected a name like 'a1' or 'r,c'")
+
+
+def coerce_square(square: Any) -> Square:
+    """``(r, c)`` from a name, an ``"r,c"`` string or a pair of whole numbers (no board check).
+
+    Raises
+    ------
+    InvalidSquareError
+        For anything else (floats, booleans, wrong lengths), naming it.
+
+    Examples
+    --------
+    >>> coerce_square("b3"), coerce_square((2, 1)), coerce_square([-1, 40])
+    ((2, 1), (2, 1), (-1, 40))
+    >>> coerce_square((1.5, 2))
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidSquareError: invalid square (1.5, 2): expected a name like 'a1' or an (r, c) pair
+    """
+    if isinstance(square, str):
+        return parse_square_text(square)
+    if isinstance(square, bytes | bytearray | memoryview | set | frozenset | dict):
+        raise InvalidSquareError(
+            f"invalid square {square!r}: expected a name like 'a1' or an (r, c) pair"
+        )
+    try:
+        r, c = square
+    except (TypeError, ValueError):
+        r = c = None
+    if not all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in (r, c)):
+        raise InvalidSquareError(
+            f"invalid square {square!r}: expected a name like 'a1' or an (r, c) pair"
+        )
+    return int(r), int(c)
+
+
+def describe_square(r: int, c: int) -> str:
+    """The algebraic name when it exists, else the pair (for squares off the board)."""
+    return square_name(r, c) if r >= 0 and c >= 0 else f"({r}, {c})"
+
+
+def _leaper_offsets(leaper: object) -> tuple[Square, tuple[Square, ...]]:
+    """Validate an ``(a, b)`` leaper and list its moves in a fixed order.
+
+    The order for ``a < b`` is ``(b, a), (a, b), (-a, b), (-b, a), (-b, -a),
+    (-a, -b), (a, -b), (b, -a)``: for the knight this is the seed-004 order, a
+    clockwise sweep starting two ranks up and one file right.
+    """
+    try:
+        a, b = (int(x) for x in leaper)  # type: ignore[attr-defined]
+        ok = all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in leaper)  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        ok = False
+    if not ok or a < 0 or b < 0 or a == b == 0:
+        raise InvalidBoardError(
+            f"invalid leaper {leaper!r}: expected two whole numbers (a, b) >= 0, not both 0"
+        )
+    a, b = sorted((a, b))
+    moves = [(b, a), (a, b), (-a, b), (-b, a), (-b, -a), (-a, -b), (a, -b), (b, -a)]
+    unique = tuple(dict.fromkeys(moves))
+    return (a, b), unique
