@@ -71,7 +71,9 @@ DASK_SCHEMES = ("tcp", "tls", "ucx", "ws", "wss", "inproc")
 
 T = TypeVar("T")
 R = TypeVar("R")
-Progress = Callable[[int, int], None]
+Progress = Callable[[dict[str, Any]], None]
+"""The one progress signature of knightgraph: called with a dict of counters (here
+``{"done": k, "total": n}``), like the searches' and counts' callbacks."""
 
 
 # ------------------------------------------------------------------ checks
@@ -223,7 +225,8 @@ class Executor:
     def map(
         self, fn: Callable[[T], R], items: Sequence[T], *, progress: Progress | None = None
     ) -> list[R]:
-        """``[fn(x) for x in items]``; ``progress(done, total)`` after each piece finishes."""
+        """``[fn(x) for x in items]``; ``progress({"done": k, "total": n})`` after each piece
+        finishes."""
         raise NotImplementedError
 
     def describe(self) -> str:
@@ -257,7 +260,7 @@ class SerialExecutor(Executor):
         for done, item in enumerate(items, start=1):
             out.append(fn(item))
             if progress is not None:
-                progress(done, len(items))
+                progress({"done": done, "total": len(items)})
         return out
 
     def describe(self) -> str:
@@ -351,7 +354,7 @@ class ProcessExecutor(Executor):
             for done, future in enumerate(as_completed(futures), start=1):
                 out[futures[future]] = future.result()
                 if progress is not None:
-                    progress(done, len(items))
+                    progress({"done": done, "total": len(items)})
         except BaseException:
             for future in futures:
                 future.cancel()
@@ -429,7 +432,7 @@ class DaskExecutor(Executor):
             for done, future in enumerate(dd.as_completed(futures), start=1):
                 out[index[future.key]] = future.result()
                 if progress is not None:
-                    progress(done, len(items))
+                    progress({"done": done, "total": len(items)})
         except BaseException:
             self.client.cancel(futures)
             raise

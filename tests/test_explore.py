@@ -114,3 +114,29 @@ def test_json_spells_statuses_one_way():
     assert set(data["statuses"]) == {"found", "proven_absent", "aborted"}
     assert sum(data["statuses"].values()) == 16
 
+
+def test_one_progress_signature_everywhere():
+    """Searches, counts, sweeps, maps and tables all call ``progress`` with one dict."""
+    import knightgraph as kg
+
+    calls: dict[str, list] = {}
+
+    def recorder(name):
+        return lambda info: calls.setdefault(name, []).append(info)
+
+    kg.find_tour(6, 6, method="backtrack", start="a1", progress=recorder("find_tour"))
+    kg.count_tours(5, 5, progress=recorder("count_tours"))
+    kg.sweep(3, 4, progress=recorder("sweep"))
+    kg.start_map(3, 4, progress=recorder("start_map"))
+    kg.existence_table(2, 3, progress=recorder("existence_table"))
+    assert set(calls) == {"find_tour", "count_tours", "sweep", "start_map", "existence_table"}
+    for name, infos in calls.items():
+        assert infos and all(isinstance(info, dict) for info in infos), name
+    assert "placed" in calls["find_tour"][-1]  # a search's counters: its own unit of work
+    assert all(
+        "done" in info
+        for name in ("count_tours", "sweep", "start_map", "existence_table")
+        for info in calls[name]
+    )
+    assert calls["sweep"][-1] == {"done": 12, "total": 12}
+    assert calls["existence_table"][-1] == {"done": 6, "total": 6}

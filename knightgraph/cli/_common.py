@@ -258,15 +258,6 @@ def _progress(
         bar.close()
 
 
-def _done_callback(
-    progress: Callable[[dict[str, Any]], None] | None,
-) -> Callable[[int, int], None] | None:
-    """A ``progress(done, total)`` callback of the explorers, feeding a :func:`_progress` bar."""
-    if progress is None:
-        return None
-    return lambda done, total: progress({"done": done})
-
-
 def _executor(args: argparse.Namespace) -> Any:
     from ..parallel import get_executor
 

@@ -23,7 +23,6 @@ from ._common import (
     _add_search_options,
     _add_total_timeout,
     _check_output_path,
-    _done_callback,
     _leaper,
     _Parser,
     _progress,
@@ -344,7 +343,7 @@ def _cmd_draw_table(args: argparse.Namespace) -> int:
             cols,
             timeout=args.timeout,
             total_timeout=args.total_timeout,
-            progress=_done_callback(progress),
+            progress=progress,
         )
     save_figure(draw_existence_table(table), args.output, dpi=args.dpi)
     print(f"wrote {args.output}: existence table 1..{rows} x 1..{cols}")

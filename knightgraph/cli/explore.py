@@ -20,7 +20,6 @@ from ._common import (
     _add_kind,
     _add_search_options,
     _add_total_timeout,
-    _done_callback,
     _executor,
     _progress,
     _request,
@@ -134,7 +133,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
             timeout=args.timeout,
             total_timeout=args.total_timeout,
             executor=executor,
-            progress=_done_callback(progress),
+            progress=progress,
         )
     print(json.dumps(table.to_dict()) if args.format == "json" else table.text())
     for line in table.disagreements:
@@ -178,7 +177,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
             seed=args.seed,
             limit=args.limit,
             executor=executor,
-            progress=_done_callback(progress),
+            progress=progress,
             **options,
         )
     stopped = EXIT_UNKNOWN if result.not_started else EXIT_OK
@@ -298,7 +297,7 @@ def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **wh
             timeout=args.timeout,
             total_timeout=args.total_timeout,
             counts="auto" if args.counts is None else args.counts,
-            progress=_done_callback(progress),
+            progress=progress,
             **where,
         )
     print(json.dumps(result.to_dict()) if args.format == "json" else result.text())

@@ -71,7 +71,7 @@ def _map(
     fn: Callable[[Any], Any],
     count: int,
     task: Callable[[int], Any],
-    progress: Callable[[int, int], None] | None,
+    progress: Callable[[dict[str, Any]], None] | None,
     deadline: float | None,
 ) -> list[Any]:
     """``[fn(task(i)) for i in range(count)]``, run a chunk at a time on ``executor``.
@@ -91,10 +91,10 @@ def _map(
         report = None
         if progress is not None:
 
-            def report(done: int, _: int, base: int = base) -> None:
-                progress(base + done, count)
+            def report(info: dict[str, Any], base: int = base) -> None:
+                progress({"done": base + info["done"], "total": count})
 
         out.extend(run.map(fn, part, progress=report))
     if progress is not None and len(out) < count:
-        progress(count, count)
+        progress({"done": count, "total": count})
     return out

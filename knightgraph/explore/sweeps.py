@@ -94,7 +94,7 @@ def sweep(
     removed: Iterable[SquareLike] = (),
     timeout: float | None = None,
     total_timeout: float | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
     executor: Executor | None = None,
     **options: Any,
 ) -> SweepResult:
@@ -113,7 +113,7 @@ def sweep(
         Seconds for the whole sweep: each search gets at most what is left, and
         the searches not started by then are not run (they count as ABORTED).
     progress : callable, optional
-        Called as ``progress(done, total)`` after each start square.
+        Called as ``progress({"done": k, "total": n})`` after each start square.
     executor : knightgraph.parallel.Executor, optional
         Where the searches run (local processes, dask); default in this process.
         The result is the same.

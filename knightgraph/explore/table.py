@@ -110,7 +110,7 @@ def existence_table(
     *,
     timeout: float | None = None,
     total_timeout: float | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
     executor: Executor | None = None,
 ) -> ExistenceTable:
     """Decide the code of every board from 1 x 1 to ``rows x cols``, each by proof.
@@ -134,7 +134,7 @@ def existence_table(
         Seconds for the whole table: each search gets at most what is left,
         and the cells not started by then are ``?``.
     progress : callable, optional
-        Called as ``progress(done, total)`` after each cell.
+        Called as ``progress({"done": k, "total": n})`` after each cell.
     executor : knightgraph.parallel.Executor, optional
         Where the cells are decided (local processes, dask); default in this
         process.  The table is the same.
