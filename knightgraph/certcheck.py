@@ -117,7 +117,22 @@ def check_certificate(
     leaper: Sequence[int] = (1, 2),
     removed: Sequence[str] = (),
 ) -> tuple[bool, str]:
-    """Re-check a certificate (its JSON form) for the request; ``(accepted, why)``."""
+    """Re-check a certificate (its JSON form) for the request; ``(accepted, why)``.
+
+    Examples
+    --------
+    >>> from knightgraph import find_tour
+    >>> cert = find_tour(4, 6, closed=True).certificate.to_dict()
+    >>> check_certificate(cert, 4, 6, closed=True)
+    (True, 'schwenk-4xn: no closed tour (outer squares would alternate and share a colour)')
+    >>> cert = find_tour(4, 4).certificate.to_dict()  # a SAT refutation with its DRUP proof
+    >>> check_certificate(cert, 4, 4)
+    (True, 'sat-refutation: ... valid clauses; DRUP: the empty clause was derived (... lemmas checked)')
+    >>> check_certificate(cert, 4, 5)  # it proves nothing about another board
+    (False, "sat-refutation: the variables are not the board's moves")
+    >>> check_certificate({"kind": "theorem"}, 4, 4)
+    (False, "certificates of kind 'theorem' cannot be checked independently")
+    """
     board = _Board(m, n, leaper, removed)
     ends = (None if start is None else _square(start), None if end is None else _square(end))
     kind = certificate.get("kind")
@@ -324,7 +339,27 @@ def _degree_clause(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Check the certificate in the JSON of ``knightgraph exists --format json`` (stdin or a file)."""
+    """Check the certificate in the JSON of ``knightgraph exists --format json`` (stdin or a file).
+
+    Prints the verdict; returns 0 when the certificate is accepted, 1 when it
+    is rejected and 2 when the file cannot be read as one (the reason on
+    standard error).
+
+    Examples
+    --------
+    >>> import json, os, tempfile
+    >>> answer = {"rows": 7, "cols": 7, "closed": True, "certificate": {
+    ...     "kind": "colour-count", "clause": "closed-needs-balance", "counts": [25, 24]}}
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "7x7.json")
+    ...     with open(path, "w", encoding="utf-8") as f:
+    ...         json.dump(answer, f)
+    ...     main([path])
+    accepted: colour-count: 7x7 has 25 squares of one colour and 24 of the other
+    0
+    >>> main([os.path.join(folder, "gone.json")])  # the reason goes to standard error
+    2
+    """
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         text = open(args[0], encoding="utf-8").read() if args else sys.stdin.read()  # noqa: SIM115

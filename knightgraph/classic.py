@@ -37,7 +37,17 @@ SEED_002_MOVES = ((1, 2), (2, 1), (-1, 2), (2, -1), (-2, 1), (-2, -1), (1, -2), 
 
 @dataclass(frozen=True)
 class ClassicAnswer:
-    """The printed answer and the search behind it."""
+    """The printed answer and the search behind it.
+
+    Examples
+    --------
+    An open tour of 5x5 starts and ends on the 13 squares of a1's colour, so
+    none ends on b1:
+
+    >>> answer = solve_classic("5 5\\na1\\nb1\\n")
+    >>> answer.text, answer.result.certificate.kind
+    ('Not Found', 'colour-count')
+    """
 
     text: str
     result: SearchResult
@@ -52,6 +62,16 @@ def solve_classic(text: str, *, timeout: float | None = None) -> ClassicAnswer:
         For missing lines or a malformed size (naming them).
     InvalidBoardError, InvalidSquareError
         For a size below 1 or squares off the board.
+
+    Examples
+    --------
+    >>> answer = solve_classic("3 4\\na1\\nd3\\n")
+    >>> answer.text, answer.result.method
+    ('a1 c2 a3 b1 d2 b3 c1 a2 c3 d1 b2 d3', 'backtrack')
+    >>> solve_classic("5 5\\na1\\n")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.TourFormatError: expected three lines (M N, start, end), got 2: the end square is missing or empty
     """
     Budget.make(timeout)  # a bad timeout is refused before any work
     if not isinstance(text, str):

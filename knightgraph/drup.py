@@ -274,6 +274,19 @@ def check_drup(
         or ``compiled`` not a bool or None.
     OutOfMemoryError
         When the C checker cannot allocate its tables.
+
+    Examples
+    --------
+    The four clauses over ``x1, x2`` rule out every assignment, but unit
+    propagation alone finds no conflict: the proof needs the lemma ``x2``.
+
+    >>> formula = [[1, 2], [-1, 2], [1, -2], [-1, -2]]
+    >>> check_drup(formula, ["0"])
+    (False, 'lemma 1 (the empty clause) does not follow by unit propagation')
+    >>> check_drup(formula, ["2 0", "0"], compiled=False)  # the plain-Python checker
+    (True, 'the empty clause was derived (2 lemmas checked)')
+    >>> check_drup(formula, ["2 x 0"])  # malformed: rejected, never raised
+    (False, "malformed proof line '2 x 0'")
     """
     if compiled is not None and not isinstance(compiled, bool):
         raise InvalidOptionError(

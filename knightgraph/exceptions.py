@@ -42,23 +42,82 @@ __all__ = [
 
 
 class KnightGraphError(Exception):
-    """Root of every error knightgraph raises on purpose."""
+    """Root of every error knightgraph raises on purpose.
+
+    Examples
+    --------
+    >>> import knightgraph as kg
+    >>> try:
+    ...     kg.find_tour(8, 8, start="z9")
+    ... except kg.KnightGraphError as err:
+    ...     print(type(err).__name__, "-", err)
+    InvalidSquareError - invalid square z9: off the 8x8 board (files a..h, ranks 1..8)
+    >>> issubclass(kg.NoTourError, kg.KnightGraphError), issubclass(KeyError, kg.KnightGraphError)
+    (True, False)
+    """
 
 
 class InvalidBoardError(KnightGraphError, ValueError):
-    """A board size, leaper or set of removed squares is not valid."""
+    """A board size, leaper or set of removed squares is not valid.
+
+    Examples
+    --------
+    >>> import knightgraph as kg
+    >>> kg.Board(8, 8, leaper=(0, 0))
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidBoardError: invalid leaper (0, 0): expected two whole numbers (a, b) >= 0, not both 0
+    """
 
 
 class BoardTooLargeError(InvalidBoardError):
-    """The board is valid but the work asked for cannot fit in this machine's memory."""
+    """The board is valid but the work asked for cannot fit in this machine's memory.
+
+    Raised before anything is allocated.  It is an :class:`InvalidBoardError`:
+    the board, not the machine, is what the caller can change.
+
+    Examples
+    --------
+    >>> import knightgraph as kg
+    >>> kg.find_tour(10**6, 10**6)
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.BoardTooLargeError: a tour of 1000000x1000000 (1,000,000,000,000 squares) with method divide needs about 5.5 TiB of memory; only ... is available
+    >>> issubclass(kg.BoardTooLargeError, kg.InvalidBoardError)
+    True
+    """
 
 
 class MissingBoardError(InvalidBoardError, TypeError):
-    """No board was given where one is needed (squares carry no board; a Tour does)."""
+    """No board was given where one is needed (squares carry no board; a Tour does).
+
+    Examples
+    --------
+    >>> import knightgraph as kg
+    >>> kg.validate_tour(["a1", "c2"])
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.MissingBoardError: no board given for the tour ['a1', 'c2']: pass the board size m, n (only a Tour carries its own board)
+    >>> issubclass(kg.MissingBoardError, TypeError)  # like a missing argument
+    True
+    """
 
 
 class InvalidSquareError(KnightGraphError, ValueError):
-    """A square name or coordinate is malformed, off the board, or removed."""
+    """A square name or coordinate is malformed, off the board, or removed.
+
+    Examples
+    --------
+    >>> import knightgraph as kg
+    >>> kg.Board(8, 8).index("i1")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidSquareError: invalid square i1: off the 8x8 board (files a..h, ranks 1..8)
+    >>> kg.Board(8, 8, removed=["b2"]).index("b2")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidSquareError: invalid square b2: it is removed from the board
+    """
 
 
 class InvalidTourError(KnightGraphError, ValueError):
@@ -74,6 +133,15 @@ class InvalidTourError(KnightGraphError, ValueError):
         ``"wrong-start"``, ``"wrong-end"`` or ``"malformed"``.
     step : int or None
         The 0-based position in the sequence where the defect shows, if any.
+
+    Examples
+    --------
+    >>> import knightgraph as kg
+    >>> try:
+    ...     kg.validate_tour(["a1", "b3", "a1"], 3, 4)
+    ... except kg.InvalidTourError as err:
+    ...     print(err, "|", err.defect, err.step)
+    square #3 a1 is visited again (first as #1) | repeated 2
     """
 
     def __init__(self, message: str, *, defect: str = "malformed", step: int | None = None):
@@ -83,15 +151,48 @@ class InvalidTourError(KnightGraphError, ValueError):
 
 
 class InvalidOptionError(KnightGraphError, ValueError):
-    """A search option (method, move order, rule, budget, ...) is not valid."""
+    """A search option (method, move order, rule, budget, ...) is not valid.
+
+    Examples
+    --------
+    >>> import knightgraph as kg
+    >>> kg.find_tour(8, 8, method="magic")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: unknown method 'magic': choose from auto, backtrack, ...
+    >>> kg.find_tour(8, 8, timeout=-1)
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: invalid timeout -1: expected seconds >= 0
+    """
 
 
 class TourFormatError(KnightGraphError, ValueError):
-    """A tour file or text cannot be read at all (corrupt JSON, unknown tokens, ...)."""
+    """A tour file or text cannot be read at all (corrupt JSON, unknown tokens, ...).
+
+    Text that reads as squares but is no tour raises :class:`InvalidTourError` instead.
+
+    Examples
+    --------
+    >>> import knightgraph as kg
+    >>> kg.Tour.from_json('{"rows": 3}')
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.TourFormatError: not a knightgraph tour object: missing or bad field 'cols'
+    """
 
 
 class ProofFormatError(KnightGraphError, ValueError):
-    """A formula (DIMACS CNF) or a DRUP proof cannot be read: the message names the line."""
+    """A formula (DIMACS CNF) or a DRUP proof cannot be read: the message names the line.
+
+    Examples
+    --------
+    >>> from knightgraph.drup import parse_dimacs
+    >>> parse_dimacs("p cnf 2 1\\n1 x 0\\n")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.ProofFormatError: malformed DIMACS line 2 '1 x 0': 'x' is not a literal
+    """
 
 
 class ImmutableError(KnightGraphError, AttributeError):
@@ -110,7 +211,21 @@ class ImmutableError(KnightGraphError, AttributeError):
 
 
 class OutOfMemoryError(KnightGraphError, MemoryError):
-    """The work did not fit in memory (an allocation failed); the message says which work."""
+    """The work did not fit in memory (an allocation failed); the message says which work.
+
+    It is a :class:`MemoryError` too, so code that already handles running out
+    of memory catches it (the compiled DRUP checker raises it when it cannot
+    allocate its tables).
+
+    Examples
+    --------
+    >>> import knightgraph as kg
+    >>> try:
+    ...     raise kg.OutOfMemoryError("out of memory while checking a proof of 10 literals")
+    ... except MemoryError as err:
+    ...     print(isinstance(err, kg.KnightGraphError), err)
+    True out of memory while checking a proof of 10 literals
+    """
 
 
 class InternalError(KnightGraphError):
@@ -118,19 +233,64 @@ class InternalError(KnightGraphError):
 
     For instance a strategy returned a tour other than the one asked for, or a
     result was built without the tour or certificate its status needs.
+
+    Examples
+    --------
+    A strategy that ignores the requested start is caught before its answer
+    leaves the solver layer:
+
+    >>> import knightgraph as kg
+    >>> @kg.solver("example-ignores-start")
+    ... def ignores_start(problem, budget, *, seed=None):
+    ...     tour = kg.find_tour(problem.board, start="a1", method="backtrack").tour
+    ...     return problem.found(tour.order)  # a tour from a1, whatever was asked
+    >>> ignores_start(kg.Board(5, 5), start="c3")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InternalError: internal error: example-ignores-start returned Tour(Board(5, 5), open, 25 squares: a5 c4 ...) for a open tour on 5x5 from c3
     """
 
 
 class InvalidResultError(InternalError, ValueError):
-    """A :class:`~knightgraph.SearchResult` built without what its status needs."""
+    """A :class:`~knightgraph.SearchResult` built without what its status needs.
+
+    Examples
+    --------
+    >>> import knightgraph as kg
+    >>> kg.SearchResult(kg.Status.FOUND)
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidResultError: invalid SearchResult: status FOUND needs a tour, got tour=None
+    """
 
 
 class NoTourError(KnightGraphError):
-    """Raised when a tour was required but none exists (the search proved it)."""
+    """Raised when a tour was required but none exists (the search proved it).
+
+    Examples
+    --------
+    A closed tour alternates colours, so a board with more squares of one
+    colour has none:
+
+    >>> import knightgraph as kg
+    >>> kg.find_tour(5, 5, closed=True).require_tour()
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.NoTourError: no closed tour on 5x5: a closed tour alternates colours, so it needs as many squares of each colour; 5x5 has 13 of colour 0 and 12 of colour 1 (...)
+    """
 
 
 class SearchAbortedError(KnightGraphError):
-    """Raised when a tour was required but the search stopped on a budget or timeout."""
+    """Raised when a tour was required but the search stopped on a budget or timeout.
+
+    Examples
+    --------
+    >>> import knightgraph as kg
+    >>> kg.find_tour(6, 6, method="backtrack", limit=1000).require_tour()
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.SearchAbortedError: stopped at the work limit of 1,000
+    """
 
 
 def describe_value(value: object) -> str:

@@ -51,7 +51,18 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Verdict:
-    """A yes/no answer with the certificate (clause) that decides it; truthy on yes."""
+    """A yes/no answer with the certificate (clause) that decides it; truthy on yes.
+
+    Examples
+    --------
+    >>> v = closed_tour_exists(4, 5)
+    >>> bool(v), v.reason
+    (False, 'Schwenk (1991): no closed tour when the shorter side is 1, 2 or 4 (4x5)')
+    >>> v.certificate.data
+    {'theorem': 'schwenk-1991', 'clause': 'short-side-1-2-4'}
+    >>> "open tour" if open_tour_exists(4, 5) else "none"
+    'open tour'
+    """
 
     exists: bool
     certificate: Certificate

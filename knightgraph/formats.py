@@ -72,12 +72,33 @@ __all__ = [
 
 # --------------------------------------------------------------------- writing
 def format_squares(tour: Tour) -> str:
-    """Algebraic names separated by single spaces, on one line."""
+    """Algebraic names separated by single spaces, on one line.
+
+    Examples
+    --------
+    >>> from knightgraph import find_tour
+    >>> format_squares(find_tour(3, 4, start="a1", method="backtrack").tour)
+    'a1 c2 a3 b1 d2 b3 c1 d3 b2 d1 c3 a2'
+    """
     return " ".join(_tour(tour).algebraic())
 
 
 def format_board(tour: Tour) -> str:
-    """The numbered board, rank ``m`` first, files labelled underneath."""
+    """The numbered board, rank ``m`` first, files labelled underneath.
+
+    Examples
+    --------
+    The first tour of plain depth-first search from a1 on 5x5:
+
+    >>> from knightgraph import find_tour
+    >>> print(format_board(find_tour(5, 5, start="a1", method="backtrack").tour))
+    5 | 25 18  3 12 23
+    4 |  8 13 24 17  4
+    3 | 19  2  7 22 11
+    2 | 14  9 20  5 16
+    1 |  1  6 15 10 21
+         a  b  c  d  e
+    """
     board = _tour(tour).board
     grid = tour.numbered()
     width = max(len(str(len(tour))), len(file_name(board.n - 1)))
@@ -99,6 +120,17 @@ def result_to_dict(
     A found tour gives the contract's ``rows, cols, closed, start, end,
     squares, method, seconds, stats``; every outcome also has ``status`` and
     ``reason``, and a proof of absence its ``certificate``.
+
+    Examples
+    --------
+    >>> from knightgraph import find_tour
+    >>> out = result_to_dict(find_tour(4, 4), Board(4, 4), False, None, None)
+    >>> out["status"], out["squares"], out["certificate"]["kind"]
+    ('proven_absent', None, 'sat-refutation')
+    >>> res = find_tour(3, 4, start="a1", method="backtrack")
+    >>> out = result_to_dict(res, Board(3, 4), False, (0, 0), None)
+    >>> out["status"], out["start"], out["end"], out["squares"][:2], out["stats"]
+    ('found', 'a1', 'a2', [[0, 0], [1, 2]], {'placed': 61, 'tried': 450})
     """
     if result.tour is not None:
         head = result.tour.to_dict()
@@ -194,7 +226,22 @@ def _umask() -> int:
 
 
 def write_text(text: str, path: str | os.PathLike[str]) -> None:
-    """Write ``text`` (plus a final newline) to ``path`` atomically."""
+    """Write ``text`` (plus a final newline) to ``path`` atomically.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "tour.txt")
+    ...     write_text("a1 c2 a3", path)
+    ...     with open(path, encoding="utf-8") as f:
+    ...         f.read()
+    'a1 c2 a3\\n'
+    >>> write_text(["a1"], "tour.txt")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: cannot write ['a1']: expected text (a str)
+    """
     if not isinstance(text, str):
         raise InvalidOptionError(f"cannot write {_describe(text)}: expected text (a str)")
     with atomic_output(path, "w") as handle:
@@ -202,7 +249,23 @@ def write_text(text: str, path: str | os.PathLike[str]) -> None:
 
 
 def write_npy(order: NDArray[Any], path: str | os.PathLike[str]) -> None:
-    """Write a 1-D order array as ``.npy`` atomically (streamed, no extra copy)."""
+    """Write a 1-D order array as ``.npy`` atomically (streamed, no extra copy).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from knightgraph import find_tour
+    >>> tour = find_tour(3, 4, start="a1", method="backtrack").tour
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "tour.npy")
+    ...     write_npy(tour.order, path)
+    ...     np.array_equal(np.load(path), tour.order)
+    True
+    >>> write_npy(tour.squares(), "tour.npy")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidTourError: cannot write [(0, 0), (1, 2), (2, 0), (0, 1), (1, 3), (2, 1), ...] as .npy: expected a 1-D integer order array
+    """
     if not (
         isinstance(order, np.ndarray) and order.ndim == 1 and np.issubdtype(order.dtype, np.integer)
     ):
@@ -215,7 +278,24 @@ def write_npy(order: NDArray[Any], path: str | os.PathLike[str]) -> None:
 
 # --------------------------------------------------------------------- reading
 def read_npy(path: str | os.PathLike[str]) -> NDArray[Any]:
-    """Read a ``.npy`` tour: a 1-D array of flat indices or an ``(N, 2)`` array of pairs."""
+    """Read a ``.npy`` tour: a 1-D array of flat indices or an ``(N, 2)`` array of pairs.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "tour.npy")
+    ...     np.save(path, np.array([[0, 0], [1, 2], [2, 0]]))
+    ...     read_npy(path).tolist()
+    [[0, 0], [1, 2], [2, 0]]
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "tour.npy")
+    ...     np.save(path, np.array([0.5, 1.5]))
+    ...     read_npy(path)
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.TourFormatError: '...tour.npy' does not hold a tour: expected integer flat indices or (N, 2) pairs
+    """
     name = _path(path, "input")
     return _load_npy(name, name)
 
@@ -244,6 +324,26 @@ def read_tour_file(path: str | os.PathLike[str] | None, board: Board) -> tuple[A
     :class:`TourFormatError` when the file cannot be read as a tour (exit 2 on
     the command line) and :class:`InvalidTourError` when it clearly describes
     something that is not a tour of ``board`` (exit 1).
+
+    Examples
+    --------
+    The format is told by the content, not by the file name:
+
+    >>> import os, tempfile
+    >>> from knightgraph import find_tour
+    >>> tour = find_tour(3, 4, start="a1", method="backtrack").tour
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "tour")
+    ...     write_text(format_board(tour), path)
+    ...     board_squares, _ = read_tour_file(path, tour.board)
+    ...     write_npy(tour.order, path)
+    ...     npy_order, _ = read_tour_file(path, tour.board)
+    >>> board_squares == tour.squares(), npy_order.tolist() == tour.order.tolist()
+    (True, True)
+    >>> read_tour_file("no-such-folder/tour.txt", tour.board)
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.TourFormatError: cannot read 'no-such-folder/tour.txt': No such file or directory
     """
     import sys
 
@@ -261,7 +361,25 @@ def read_tour_file(path: str | os.PathLike[str] | None, board: Board) -> tuple[A
 
 def parse_tour_bytes(raw: bytes, board: Board, name: str) -> tuple[Any, bool]:
     """A tour (and whether it says it is closed) from the bytes of a file named ``name``:
-    ``.npy``, JSON, algebraic text or a numbered board, told apart by their content."""
+    ``.npy``, JSON, algebraic text or a numbered board, told apart by their content.
+
+    Examples
+    --------
+    >>> board = Board(3, 4)
+    >>> parse_tour_bytes(b"a1 c2 a3", board, "t.txt")
+    ([(0, 0), (1, 2), (2, 0)], False)
+    >>> parse_tour_bytes(b'{"rows": 3, "cols": 4, "closed": true, "squares": [[0, 0], [1, 2]]}',
+    ...                  board, "t.json")
+    ([(0, 0), (1, 2)], True)
+    >>> parse_tour_bytes(b'{"rows": 8, "cols": 8, "squares": []}', board, "t.json")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidTourError: t.json holds a tour of 8x8, not of 3x4
+    >>> parse_tour_bytes(bytes([0xFF, 0xFE]), board, "t.bin")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.TourFormatError: cannot read 't.bin': not text, JSON or .npy
+    """
     if not isinstance(raw, bytes | bytearray):
         raise TourFormatError(f"cannot read {name!r}: expected bytes, not {_describe(raw)}")
     if raw.startswith(b"\x93NUMPY"):

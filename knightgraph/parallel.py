@@ -72,11 +72,9 @@ DASK_SCHEMES = ("tcp", "tls", "ucx", "ws", "wss", "inproc")
 T = TypeVar("T")
 R = TypeVar("R")
 Progress = Callable[[dict[str, Any]], None]
-"""The one progress signature of knightgraph: called with a dict of counters (here
-``{"done": k, "total": n}``), like the searches' and counts' callbacks."""
+"""knightgraph's one progress signature: a dict of counters (here ``{"done", "total"}``)."""
 
 
-# ------------------------------------------------------------------ checks
 def cpu_count() -> int:
     """The CPUs this process may run on (its affinity mask where known), at least 1.
 
@@ -220,13 +218,28 @@ def check_dask_address(address: str) -> str:
 
 # ---------------------------------------------------------------- executors
 class Executor:
-    """Runs ``fn`` over arguments; results in argument order.  Use as a context manager."""
+    """Runs ``fn`` over arguments; results in argument order.  Use as a context manager.
+
+    Examples
+    --------
+    An executor of one's own: anything that takes an ``executor`` runs its pieces there.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> class Threads(Executor):
+    ...     def map(self, fn, items, *, progress=None):
+    ...         with ThreadPoolExecutor(2) as pool:
+    ...             return list(pool.map(fn, items))
+    ...     def describe(self):
+    ...         return "2 threads"
+    >>> from knightgraph import count_symmetric
+    >>> count_symmetric(3, 10, closed=True, executor=Threads()).classes  # 4 symmetries, 2 at a time
+    6
+    """
 
     def map(
         self, fn: Callable[[T], R], items: Sequence[T], *, progress: Progress | None = None
     ) -> list[R]:
-        """``[fn(x) for x in items]``; ``progress({"done": k, "total": n})`` after each piece
-        finishes."""
+        """``[fn(x) for x in items]``; ``progress({"done": k, "total": n})`` after each piece."""
         raise NotImplementedError
 
     def describe(self) -> str:
@@ -251,7 +264,14 @@ class Executor:
 
 
 class SerialExecutor(Executor):
-    """Everything in this process, in order."""
+    """Everything in this process, in order.
+
+    Examples
+    --------
+    >>> seen = []
+    >>> SerialExecutor().map(len, ["a1", "b", "c3d"], progress=lambda p: seen.append(p["done"])), seen
+    ([2, 1, 3], [1, 2, 3])
+    """
 
     def map(
         self, fn: Callable[[T], R], items: Sequence[T], *, progress: Progress | None = None
@@ -312,6 +332,15 @@ class ProcessExecutor(Executor):
     a ``with`` block on an exception terminates them at once.  On Linux the
     kernel ties each worker to the *thread* that started the pool (the first
     :meth:`map`), so use one executor from one thread.
+
+    Examples
+    --------
+    >>> from knightgraph import count_symmetric
+    >>> with ProcessExecutor(2) as ex:  # the workers start at the first map
+    ...     ex.map(abs, [-3, 1, -2])  # results in the order of the arguments
+    ...     count_symmetric(3, 10, closed=True, executor=ex).fixed
+    [3, 1, 2]
+    {'identity': 16, 'rot180': 4, 'flip_ranks': 0, 'flip_files': 4}
     """
 
     def __init__(self, workers: int) -> None:
@@ -390,7 +419,21 @@ class ProcessExecutor(Executor):
 
 
 class DaskExecutor(Executor):
-    """The workers of a dask.distributed scheduler (or an existing ``Client``)."""
+    """The workers of a dask.distributed scheduler (or an existing ``Client``).
+
+    Examples
+    --------
+    >>> DaskExecutor("localhost")  # checked before anything connects
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: invalid --dask address 'localhost': no port (expected tcp://HOST:PORT)
+
+    >>> from distributed import Client  # a Client works too: here an in-process cluster
+    >>> with Client(processes=False, n_workers=1, threads_per_worker=1,
+    ...             dashboard_address=None) as client, DaskExecutor(client) as ex:
+    ...     ex.map(abs, [-3, 1, -2]), ex.describe()
+    ([3, 1, 2], 'dask scheduler inproc://...')
+    """
 
     def __init__(self, address: Any, *, timeout: float | None = None) -> None:
         if isinstance(address, str):
@@ -457,6 +500,15 @@ def get_executor(workers: int | None = None, dask: Any = None) -> Executor:
     InvalidOptionError
         For both options at once, a negative or too large worker count, a
         malformed dask address, or dask missing or unreachable.
+
+    Examples
+    --------
+    >>> get_executor().describe(), get_executor(workers=1).describe()  # one worker: no pool
+    ('serial', 'serial')
+    >>> get_executor(workers=2, dask="tcp://127.0.0.1:8786")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: give --workers or --dask, not both
     """
     if dask is not None and workers is not None:
         raise InvalidOptionError("give --workers or --dask, not both")

@@ -70,6 +70,15 @@ def quick_obstruction(
     beyond :data:`CONNECTIVITY_LIMIT` cells, O(mn) below), then, on boards up
     to that limit, connectivity.  None is a heuristic: a certificate returned
     here is a proof, and the independent checker re-checks it.
+
+    Examples
+    --------
+    >>> quick_obstruction(Board(4, 5), closed=True).kind  # Schwenk: no closed tour on 4 x n
+    'schwenk-4xn'
+    >>> quick_obstruction(Board(8, 8)) is None
+    True
+    >>> quick_obstruction(Board(4, 4)) is None  # no open tour, but no cheap argument shows it
+    True
     """
     return (
         color_obstruction(board, closed=closed, start=start, end=end)
@@ -349,7 +358,17 @@ def schwenk_partition(board: Board) -> str | None:
 
 
 def partition_mask(board: Board, where: str) -> NDArray[np.bool_]:
-    """The squares of the outer lines named by :func:`schwenk_partition`, over flat indices."""
+    """The squares of the outer lines named by :func:`schwenk_partition`, over flat indices.
+
+    Examples
+    --------
+    >>> board = Board(4, 5)
+    >>> mask = partition_mask(board, schwenk_partition(board))
+    >>> mask.reshape(4, 5).astype(int).tolist()  # ranks 1 and 4: half of the 20 squares
+    [[1, 1, 1, 1, 1], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [1, 1, 1, 1, 1]]
+    >>> partition_mask(Board(5, 4), "files a and d").reshape(5, 4)[0].astype(int).tolist()
+    [1, 0, 0, 1]
+    """
     grid = np.zeros((board.m, board.n), dtype=bool)
     if where == "ranks 1 and 4":
         grid[[0, 3], :] = True
@@ -394,6 +413,19 @@ def sat_refutation(cnf: Any, board: Board) -> Certificate | None:
     the vertex set of each cut clause, and the solver's DRUP proof.  None when
     the CNF used auxiliary variables, which the independent checker cannot
     validate.
+
+    Examples
+    --------
+    >>> from knightgraph.solvers.cnf import HamiltonCNF
+    >>> cnf = HamiltonCNF(Board(4, 4), proof=True)
+    >>> cnf.solve().status
+    'unsat'
+    >>> cert = sat_refutation(cnf, Board(4, 4))
+    >>> len(cert.data["edges"]), cert.data["edges"][0], cert.data["edges"][-1]  # 24 moves, 16 hub edges
+    (40, ['a1', 'b3'], ['d4', 'hub'])
+    >>> check(cert, Board(4, 4))[0]
+    True
+    >>> cnf.delete()
     """
     if cnf.auxiliary:
         return None

@@ -36,13 +36,34 @@ class TourBase:
 
     It lets this lower layer recognise a tour without importing the module that
     defines it (the arrows of the layers point down only).
+
+    Examples
+    --------
+    >>> from knightgraph import Tour
+    >>> issubclass(Tour, TourBase)
+    True
+    >>> SearchResult(Status.FOUND, tour=["a1"])  # a list of squares is not a verified Tour
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidResultError: invalid SearchResult tour ['a1']
     """
 
     __slots__ = ()
 
 
 class Status(enum.Enum):
-    """The three outcomes of a search."""
+    """The three outcomes of a search.
+
+    Examples
+    --------
+    >>> from knightgraph import find_tour
+    >>> find_tour(5, 5).status, find_tour(4, 4).status  # Conrad et al.: 4x4 has no open tour
+    (<Status.FOUND: 'found'>, <Status.PROVEN_ABSENT: 'proven_absent'>)
+    >>> find_tour(8, 8, method="backtrack", limit=10).status
+    <Status.ABORTED: 'aborted'>
+    >>> Status("aborted") is Status.ABORTED  # the value is what JSON output carries
+    True
+    """
 
     FOUND = "found"
     """A tour was found (and verified)."""
@@ -103,6 +124,23 @@ class SearchResult:
         Strategy-specific counters (nodes, attempts, ...).
     reason : str
         One line for people: why the search stopped, or the certificate's reason.
+
+    Examples
+    --------
+    >>> from knightgraph import find_tour
+    >>> res = find_tour(5, 5, start="a1", method="backtrack")
+    >>> res.found, res.method, res.tour.algebraic()[:3], res.stats
+    (True, 'backtrack', ['a1', 'b3', 'c5'], {'placed': 8839, 'tried': 70624})
+    >>> res = find_tour(4, 8, closed=True)  # Schwenk: no 4 x n board has a closed tour
+    >>> res.found, res.tour, res.certificate.kind
+    (False, None, 'schwenk-4xn')
+
+    A result always holds what its status needs:
+
+    >>> SearchResult(Status.PROVEN_ABSENT)
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidResultError: invalid SearchResult: status PROVEN_ABSENT needs a certificate, got certificate=None
     """
 
     status: Status

@@ -167,7 +167,15 @@ def coerce_square(square: Any) -> Square:
 
 
 def describe_square(r: int, c: int) -> str:
-    """The algebraic name when it exists, else the pair (for squares off the board)."""
+    """The algebraic name when it exists, else the pair (for squares off the board).
+
+    Examples
+    --------
+    >>> describe_square(0, 0), describe_square(7, 27)
+    ('a1', 'ab8')
+    >>> describe_square(-1, 2)  # the move (-1, 2) from a1: off the board, so no name
+    '(-1, 2)'
+    """
     return square_name(r, c) if r >= 0 and c >= 0 else f"({r}, {c})"
 
 

@@ -65,7 +65,19 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
+    """Run the command line; return the exit code.
+
+    Examples
+    --------
+    >>> main(["tour", "5", "5", "--start", "a1", "--method", "backtrack"])
+    a1 b3 c5 e4 d2 ...
+    0
+    >>> main(["exists", "4", "6", "--closed"])
+    closed tour on 4x6: does not exist (Schwenk (1991): on 4x6 no move joins two squares of the outer ranks 1 and 4, which hold half the board and both colours, so there is no closed tour)
+    1
+    >>> main(["tour", "0", "6"])  # bad input: one line on standard error
+    2
+    """
     parser = _build_parser()
     args, extra = parser.parse_known_args(
         _attach_dash_values(sys.argv[1:] if argv is None else argv)

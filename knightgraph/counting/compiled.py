@@ -68,6 +68,15 @@ def kernel_available() -> bool:
     """True when the compiled counting kernel is built and not disabled.
 
     Set ``KNIGHTGRAPH_KERNELS=python`` to force the Python reference.
+
+    Examples
+    --------
+    Either engine gives the same counts; the result names the one that ran:
+
+    >>> from knightgraph import count_tours
+    >>> r = count_tours(5, 6, closed=True)
+    >>> r.undirected, r.stats["engine"] == ("c" if kernel_available() else "python")
+    (8, True)
     """
     return not python_only() and _compiled() is not None
 

@@ -49,6 +49,19 @@ class CountResult:
         As for searches: FOUND (tours exist), PROVEN_ABSENT (the count, which
         is exhaustive, is 0) or ABORTED (the budget ran out; ``reason`` says
         why and ``stats["done"]`` how far it got).
+
+    Examples
+    --------
+    >>> r = count_tours(5, 6, closed=True)
+    >>> r.directed, r.undirected, r.status.name
+    (16, 8, 'FOUND')
+    >>> r = count_tours(5, 5, start="a1")  # 304 open tours from a corner of 5x5
+    >>> r.directed, r.undirected, r.to_dict()["start"]
+    (304, None, 'a1')
+    >>> count_tours(4, 5, closed=True).status.name  # Schwenk: no closed tour on 4 x n
+    'PROVEN_ABSENT'
+    >>> count_tours(5, 6, closed=True, timeout=0).aborted
+    True
     """
 
     board: Board

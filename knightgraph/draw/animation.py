@@ -66,6 +66,25 @@ def animate_tour(
         For another suffix, ``.mp4`` without ffmpeg, ``fps`` below 1 or a bad ``dpi``.
     OSError
         If the file cannot be written (nothing is left behind).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from PIL import Image
+    >>> from knightgraph import find_tour
+    >>> tour = find_tour(3, 4, start="a1").tour
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "tour.gif")
+    ...     ax = animate_tour(tour, path, frames=4, hold=0, dpi=40)
+    ...     with Image.open(path) as gif:
+    ...         gif.format, gif.n_frames  # the empty board, then 4 frames of moves
+    ('GIF', 5)
+    >>> len(path_collection(ax).get_segments())  # the Axes show the finished tour
+    11
+    >>> animate_tour(tour, "tour.avi")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: cannot write an animation to 'tour.avi': use a .gif or .mp4 file
     """
     from matplotlib import animation
 

@@ -48,6 +48,21 @@ def save_figure(
         :data:`MAX_DPI` (nothing is written).
     OSError
         If the file cannot be written (nothing is left behind).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from knightgraph import find_tour
+    >>> from knightgraph.draw import draw_tour
+    >>> ax = draw_tour(find_tour(5, 5, start="a1").tour)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save_figure(ax, os.path.join(folder, "tour.svg"))
+    ...     os.listdir(folder)  # the file alone: no temporary file is left
+    ['tour.svg']
+    >>> save_figure(ax, "tour.jpg")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: cannot write 'tour.jpg': unknown picture format ('.jpg'); use .png, .svg, .pdf or .gif
     """
     from ..formats import atomic_output
 
@@ -72,7 +87,21 @@ def save_figure(
 
 
 def to_png(ax: Axes | Figure, *, dpi: float = 100) -> bytes:
-    """The figure of ``ax`` as PNG bytes (what a notebook displays)."""
+    """The figure of ``ax`` as PNG bytes (what a notebook displays).
+
+    Examples
+    --------
+    >>> from knightgraph import find_tour
+    >>> from knightgraph.draw import draw_tour
+    >>> ax = draw_tour(find_tour(5, 5, start="a1").tour)
+    >>> png = to_png(ax, dpi=50)
+    >>> png[1:4]  # in the PNG signature
+    b'PNG'
+    >>> def width(png):  # pixels, from the image header
+    ...     return int.from_bytes(png[16:20], "big")
+    >>> width(to_png(ax, dpi=100)) == 2 * width(png)
+    True
+    """
     import io
 
     buffer = io.BytesIO()

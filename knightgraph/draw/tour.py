@@ -52,6 +52,18 @@ def path_collection(ax: Axes) -> LineCollection:
     ------
     LookupError
         If ``ax`` holds no tour path.
+
+    Examples
+    --------
+    >>> from knightgraph import find_tour
+    >>> lines = path_collection(draw_tour(find_tour(5, 6, closed=True).tour))
+    >>> len(lines.get_segments())  # 30 moves, the closing move too
+    30
+    >>> from matplotlib.figure import Figure
+    >>> path_collection(Figure().subplots())
+    Traceback (most recent call last):
+    ...
+    LookupError: these Axes hold no tour drawn by knightgraph.draw
     """
     for coll in ax.collections:
         if coll.get_gid() == _PATH_GID:

@@ -53,6 +53,12 @@ class TourMap:
         done; ``None`` entries elsewhere (and where a count ran out of time).
     unknown : list of str
         Squares whose search gave up (only with a timeout); ``ok`` is False there.
+
+    Examples
+    --------
+    >>> m = start_map(5, 5, counts=False)   # open tours of 5x5 start on one colour only
+    >>> len(m.squares()), bool(m.ok[0, 0]), bool(m.ok[0, 1]), m.evidence[(0, 1)].certificate.kind
+    (13, True, False, 'colour-count')
     """
 
     board: Board

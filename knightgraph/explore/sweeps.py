@@ -44,6 +44,12 @@ class SweepResult:
     not_started : int
         Start squares never searched because the total timeout had passed
         (counted as ABORTED too).
+
+    Examples
+    --------
+    >>> result = sweep(6, 6)   # Warnsdorff's rule (Roth's tie-break) from every square
+    >>> result.failures, result.statuses["FOUND"], result.to_dict()["statuses"]["found"]
+    (0, 36, 36)
     """
 
     board: Board
@@ -123,6 +129,13 @@ def sweep(
     Returns
     -------
     SweepResult
+
+    Examples
+    --------
+    >>> sweep(5, 5, method="auto").failed_squares()[:4]   # the 12 squares of the minority colour
+    ['b1', 'd1', 'a2', 'c2']
+    >>> sweep(8, 8, total_timeout=0).not_started
+    64
 
     Notes
     -----

@@ -48,7 +48,14 @@ CODES = {
 
 @dataclass
 class Cell:
-    """One board of the table: its code and the evidence behind it."""
+    """One board of the table: its code and the evidence behind it.
+
+    Examples
+    --------
+    >>> cell = existence_table(3, 4).cells[(3, 4)]   # 3x4: open tours only (Schwenk: no closed)
+    >>> cell.code, sorted(cell.evidence), cell.evidence["closed"].certificate.kind
+    ('o', ['closed', 'closed minus a1', 'open'], 'schwenk-4xn')
+    """
 
     rows: int
     cols: int
@@ -59,7 +66,14 @@ class Cell:
 
 @dataclass
 class ExistenceTable:
-    """Codes ``c`` / ``e`` / ``o`` / ``x`` for every board up to ``rows x cols``."""
+    """Codes ``c`` / ``e`` / ``o`` / ``x`` for every board up to ``rows x cols``.
+
+    Examples
+    --------
+    >>> table = existence_table(3, 4)
+    >>> table.codes, table.code(1, 1), table.disagreements
+    ([['o', 'x', 'x', 'x'], ['x', 'x', 'x', 'x'], ['x', 'x', 'x', 'o']], 'o', [])
+    """
 
     rows: int
     cols: int

@@ -79,6 +79,16 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
         FOUND (``method`` names the strategy that found it), PROVEN_ABSENT
         with a checked certificate, or ABORTED when the searches used on large
         boards give up or the budget runs out.
+
+    Examples
+    --------
+    >>> from knightgraph import GIRAFFE, Board
+    >>> auto(Board(100, 100), closed=True).method  # beyond 64 squares: divide and conquer
+    'divide'
+    >>> auto(Board(10, 10, leaper=GIRAFFE)).method  # another leaper: Warnsdorff walks
+    'warnsdorff'
+    >>> auto(Board(8, 8, removed=["d4", "e5"])).certificate.reason  # two dark squares gone
+    'a tour alternates colours, so the two colour classes differ by at most one; 8x8 has 30 of colour 0 and 32 of colour 1'
     """
     board = problem.board
     ends = problem.ends()

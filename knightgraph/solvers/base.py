@@ -56,7 +56,14 @@ __all__ = [
 
 
 class Solver(Protocol):
-    """The public solver signature."""
+    """The public solver signature.
+
+    Examples
+    --------
+    >>> import inspect
+    >>> list(inspect.signature(get_solver("sat")).parameters)  # then the strategy's own options
+    ['board', 'closed', 'start', 'end', 'seed', 'limit', 'timeout', 'solver', 'shortcuts']
+    """
 
     def __call__(
         self,
@@ -74,7 +81,18 @@ class Solver(Protocol):
 
 @dataclass(frozen=True)
 class Problem:
-    """A normalised request: the board, open or closed, and the ends as flat indices."""
+    """A normalised request: the board, open or closed, and the ends as flat indices.
+
+    Examples
+    --------
+    >>> p = Problem.make(Board(8, 8), closed=True, start="d4")
+    >>> p.start, p.ends(), p.describe()
+    (27, {'start': (3, 3), 'end': None}, 'closed tour on 8x8 from d4')
+    >>> Problem.make(Board(8, 8), start="a1", end="a1")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidSquareError: invalid end a1: the start and the end are the same square
+    """
 
     board: Board
     closed: bool = False
@@ -193,7 +211,14 @@ Implementation = Callable[..., SearchResult]
 
 @dataclass(frozen=True)
 class SolverInfo:
-    """A registry entry: where the solver lives, whether it can prove absence, what it costs."""
+    """A registry entry: where the solver lives, whether it can prove absence, what it costs.
+
+    Examples
+    --------
+    >>> info = solver_info("warnsdorff")  # a heuristic, 720 bytes a square
+    >>> info.exact, sorted(info.options), info.memory(Board(1000, 1000))
+    (False, ['attempts', 'moves', 'repair', 'rule'], 720000000)
+    """
 
     name: str
     exact: bool
@@ -237,6 +262,29 @@ def solver(
     (``bytes_per_square`` per cell, counting the tour it returns and its
     verification, plus ``fixed_bytes``) is checked against what the machine
     has free: :class:`BoardTooLargeError` otherwise.
+
+    Examples
+    --------
+    Warnsdorff's rule, written against the :class:`Problem` (the start as a flat index):
+
+    >>> @solver("example-greedy", summary="Warnsdorff's rule without tie-breaks or repairs")
+    ... def greedy(problem, budget, *, seed=None):
+    ...     moves = problem.board.move_table()
+    ...     path = [0 if problem.start is None else problem.start]
+    ...     def onward(i):
+    ...         return [j for j in moves[i] if j >= 0 and j not in path]
+    ...     while onward(path[-1]):
+    ...         path.append(min(onward(path[-1]), key=lambda j: len(onward(j))))
+    ...     if len(path) < problem.board.num_squares:
+    ...         return problem.aborted(f"stuck after {len(path)} squares")
+    ...     return problem.found(path)
+    >>> res = greedy(Board(8, 8), start="a1")  # the public signature: squares by name
+    >>> res.method, res.tour.algebraic()[:6]
+    ('example-greedy', ['a1', 'b3', 'c1', 'a2', 'b4', 'a6'])
+    >>> greedy(Board(8, 8), rule="roth")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: unknown option 'rule' for method 'example-greedy'
     """
 
     def decorate(impl: Implementation) -> Solver:
@@ -439,13 +487,30 @@ def available_methods() -> list[str]:
 
 
 def solver_info(name: str) -> SolverInfo:
-    """The registry entry of ``name``; raises InvalidOptionError naming the choices."""
+    """The registry entry of ``name``; raises InvalidOptionError naming the choices.
+
+    Examples
+    --------
+    >>> solver_info("divide").summary
+    'divide and conquer: joined block tours on any board, linear time'
+    """
     get_solver(name)
     return _REGISTRY[name]
 
 
 def get_solver(name: str) -> Solver:
-    """The solver function registered as ``name`` (its module is imported on first use)."""
+    """The solver function registered as ``name`` (its module is imported on first use).
+
+    Examples
+    --------
+    >>> backtrack = get_solver("backtrack")
+    >>> backtrack(Board(5, 5), start="a1").tour.algebraic()[:5]
+    ['a1', 'b3', 'c5', 'e4', 'd2']
+    >>> get_solver("Warnsdorff")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: unknown method 'Warnsdorff': choose from auto, backtrack, warnsdorff, ...
+    """
     if name not in _LOADED:
         if name not in _BUILTIN:
             raise InvalidOptionError(

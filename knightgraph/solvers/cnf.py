@@ -78,7 +78,17 @@ on 100x100 and 200x200 boards, with a margin."""
 
 @dataclass
 class Outcome:
-    """A solver answer: ``"sat"`` with the tour's order, ``"unsat"``, or ``"aborted"``."""
+    """A solver answer: ``"sat"`` with the tour's order, ``"unsat"``, or ``"aborted"``.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> from knightgraph.budget import Budget
+    >>> HamiltonCNF(Board(4, 4)).solve().status  # 4x4 has no open tour
+    'unsat'
+    >>> HamiltonCNF(Board(8, 8), closed=True).solve(budget=Budget.make(timeout=0))
+    Outcome(status='aborted', order=[], rounds=1)
+    """
 
     status: str
     order: list[int] = field(default_factory=list)
@@ -121,6 +131,19 @@ class HamiltonCNF:
         empty unless ``keep_clauses``.
     num_clauses : int
         How many clauses the solver was given.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> enc = HamiltonCNF(Board(3, 4), start=0, end=11)  # an open tour from a1 to d3
+    >>> out = enc.solve()
+    >>> out.status, out.order[0], out.order[-1], len(enc.edges)  # 14 moves, 2 hub edges
+    ('sat', 0, 11, 16)
+    >>> from knightgraph.drup import check_drup  # a refutation's clauses and proof check
+    >>> enc = HamiltonCNF(Board(4, 5), closed=True, proof=True)
+    >>> enc.solve().status, check_drup(enc.clauses, enc.proof())[0]
+    ('unsat', True)
+    >>> enc.delete()
     """
 
     def __init__(

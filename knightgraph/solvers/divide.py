@@ -167,6 +167,21 @@ def divide(
     inserting a copy, and every square still has its two tour moves; the
     stored strips are checked to stay one cycle (or path) for every length,
     and every tour is verified when it is built.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> res = divide(Board(1000, 1000), closed=True)  # a million squares, verified
+    >>> res.found, len(res.tour), res.tour.closed
+    (True, 1000000, True)
+    >>> divide(Board(6, 6), closed=True, start="c3").tour.start  # the cycle, re-rooted
+    (2, 2)
+    >>> divide(Board(4, 8), closed=True).certificate.kind  # no closed tour on 4 x n (Schwenk)
+    'schwenk-4xn'
+    >>> divide(Board(8, 8), start="a1", end="h8")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: method divide does not take --end/end (h8) for an open tour: use method auto or sat (divide honours an end only for closed tours without a start)
     """
     del seed
     board = problem.board

@@ -64,7 +64,16 @@ Array = np.ndarray[Any, Any]
 
 
 def splitmix64(state: np.ndarray[Any, Any]) -> int:
-    """Advance a one-element ``uint64`` state; the next 64-bit output (Steele et al. 2014)."""
+    """Advance a one-element ``uint64`` state; the next 64-bit output (Steele et al. 2014).
+
+    Examples
+    --------
+    The reference generator's outputs from the seed 1234567:
+
+    >>> state = np.array([1234567], dtype=np.uint64)
+    >>> [splitmix64(state) for _ in range(3)]
+    [6457827717110365317, 3203168211198807973, 9817491932198370423]
+    """
     z = (int(state[0]) + 0x9E3779B97F4A7C15) & _MASK
     state[0] = z
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -91,6 +100,23 @@ def dfs_python(
     returns :data:`DFS_FOUND`, :data:`DFS_EXHAUSTED` or :data:`DFS_RUNNING`.  A
     tour must end on ``end`` (if >= 0) and, if ``closed``, on a square with
     ``closers[square]`` set (the start's neighbours), with at least 3 squares.
+
+    Examples
+    --------
+    The first open tour of 5x5 from a1, with the counts of
+    ``backtrack(Board(5, 5), start="a1")``:
+
+    >>> from knightgraph import Board
+    >>> board = Board(5, 5)
+    >>> targets = board.move_table(missing=25, sentinel=True)  # no move: the sentinel 25
+    >>> visited = np.zeros(26, dtype=np.uint8)
+    >>> visited[[0, 25]] = 1  # the start a1 and the sentinel
+    >>> path, cursor = np.zeros(25, dtype=np.int32), np.zeros(25, dtype=np.int8)
+    >>> counters, closers = np.zeros(3, dtype=np.int64), np.zeros(26, dtype=np.uint8)
+    >>> dfs_python(targets, closers, path, cursor, visited, counters, -1, False, 10**6)
+    1
+    >>> [board.name(int(i)) for i in path[:5]], counters.tolist()  # depth, placed, tried
+    (['a1', 'b3', 'c5', 'e4', 'd2'], [24, 8839, 70624])
     """
     total, moves = len(path), targets.shape[1]
     depth, placed, tried = (int(x) for x in counters)
@@ -181,6 +207,24 @@ def walk_python(
 
     Stops when stuck, complete, at ``stop_length`` squares, after
     ``stop_steps`` steps in all, or right after visiting ``stop_square``.
+
+    Examples
+    --------
+    Warnsdorff's rule from a1 on 8x8, ties to the first move (``rule="first"``):
+
+    >>> from knightgraph import Board
+    >>> board = Board(8, 8)
+    >>> targets = board.move_table(missing=64, sentinel=True)
+    >>> degree = (targets != 64).sum(axis=1, dtype=np.int32)  # unvisited neighbours
+    >>> degree[targets[0]] -= 1  # a1 is on the path
+    >>> visited, pos = np.zeros(65, dtype=np.uint8), np.full(65, -1, dtype=np.int32)
+    >>> visited[[0, 64]], pos[0] = 1, 0
+    >>> path, counters = np.zeros(64, dtype=np.int32), np.array([1, 0], dtype=np.int64)
+    >>> order, key, rng = np.arange(8), np.zeros(65, dtype=np.int64), np.zeros(1, np.uint64)
+    >>> walk_python(targets, order, key, degree, visited, path, pos, counters, rng,
+    ...             -1, False, False, False, False, 64, 10**6)
+    >>> counters.tolist(), [board.name(int(i)) for i in path[:4]]  # length, steps; the walk
+    ([64, 63], ['a1', 'b3', 'c1', 'a2'])
     """
     total, moves = len(path), targets.shape[1]
     length, steps = int(counters[0]), int(counters[1])
@@ -233,6 +277,16 @@ def follow_python(
     padded to 16 entries, or 15 for none at a path end).  Leaves ``start`` by nibble ``first`` (0 low,
     1 high; a path end by its only neighbour), then always by the nibble that does not lead back.  Stops at a
     path end or after ``len(out)`` squares; returns how many were written.
+
+    Examples
+    --------
+    >>> from knightgraph.solvers.codes import DIRECTIONS, codes_from_order
+    >>> order = [8, 6, 0, 9, 7, 1, 10, 3, 5, 11, 2, 4]  # an open tour of 3x4
+    >>> codes = codes_from_order(3, 4, order, False).reshape(-1)
+    >>> delta = np.array([dr * 4 + dc for dr, dc in DIRECTIONS] + [0] * 8, dtype=np.int64)
+    >>> out = np.zeros(12, dtype=np.int64)
+    >>> follow_python(codes, delta, 8, 0, out), out.tolist() == order  # from the end a3
+    (12, True)
     """
     here, prev = start, -1
     for i in range(len(out)):
@@ -253,7 +307,23 @@ def follow_python(
 
 @dataclass(frozen=True)
 class Kernels:
-    """The pair of inner loops in use, compiled or not."""
+    """The pair of inner loops in use, compiled or not.
+
+    Examples
+    --------
+    >>> k = kernels()  # compiled, unless not built or KNIGHTGRAPH_KERNELS=python
+    >>> k.compiled == (k.follow is not follow_python)
+    True
+
+    Compiled or not, the loops give the same answers:
+
+    >>> from knightgraph.solvers.codes import DIRECTIONS, codes_from_order
+    >>> codes = codes_from_order(3, 4, [8, 6, 0, 9, 7, 1, 10, 3, 5, 11, 2, 4], False).reshape(-1)
+    >>> delta = np.array([dr * 4 + dc for dr, dc in DIRECTIONS] + [0] * 8, dtype=np.int64)
+    >>> a, b = np.zeros(12, dtype=np.int64), np.zeros(12, dtype=np.int64)
+    >>> k.follow(codes, delta, 8, 0, a), follow_python(codes, delta, 8, 0, b), a.tolist() == b.tolist()
+    (12, 12, True)
+    """
 
     dfs: Any
     walk: Any

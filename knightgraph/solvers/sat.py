@@ -85,6 +85,16 @@ def sat(
     ``limit`` and, under a timeout, last about :data:`SLICE_SECONDS` each, and
     the cut rounds stop at the timeout too; so ``timeout`` is honoured within
     a fraction of a second and ``limit=10`` means ten conflicts.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> from knightgraph.certcheck import check_certificate
+    >>> sat(Board(5, 5), start="a1", end="e5").tour.end
+    (4, 4)
+    >>> res = sat(Board(4, 5), closed=True)  # Schwenk's 4 x n, refuted by SAT alone
+    >>> res.certificate.kind, check_certificate(res.certificate.to_dict(), 4, 5, closed=True)[0]
+    ('sat-refutation', True)
     """
     from ..proofs import degree_obstruction, sat_refutation
 

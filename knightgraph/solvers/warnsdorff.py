@@ -256,6 +256,19 @@ def warnsdorff(
     after about ``mn / 400`` tries on large boards (each rotation looks two
     rotations ahead for an end next to the start, and otherwise steps towards
     the start).
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> res = warnsdorff(Board(50, 50), closed=True, seed=0)  # Posa rotations close it
+    >>> res.found, res.tour.closed, res.stats["attempts"]
+    (True, True, 1)
+
+    A heuristic: when it fails, existence stays open (4x4 has no open tour,
+    but the walk does not prove it):
+
+    >>> warnsdorff(Board(4, 4), attempts=2).reason
+    'the roth rule found no open tour on 4x4 in 2 attempts; this does not mean none exists'
     """
     if rule not in RULES:
         raise InvalidOptionError(f"invalid rule {rule!r}: choose from {', '.join(RULES)}")
