@@ -183,8 +183,7 @@ class Board:
         """Deprecated spelling of :attr:`alternates_color` (kept for one release)."""
         import warnings
 
-        warnings.warn("alternates_colour is deprecated: use alternates_color", DeprecationWarning,
-                      stacklevel=2)  # fmt: skip
+        warnings.warn("alternates_colour: use alternates_color", DeprecationWarning, stacklevel=2)
         return self.alternates_color
 
     def __repr__(self) -> str:
@@ -497,20 +496,22 @@ def as_board(
     >>> as_board(Board(8, 8), leaper=(1, 3))
     Traceback (most recent call last):
     ...
-    knightgraph.exceptions.InvalidOptionError: invalid leaper (1, 3): the board Board(8, 8) has the leaper (1, 2); give one or the other
+    knightgraph.exceptions.InvalidOptionError: invalid leaper (1, 3): the board Board(8, 8) has its leaper already; give one or the other
     """
     if not isinstance(m, Board):
         return Board(m, m if n is None else n, leaper=leaper, removed=removed)
-    if n is not None:
-        raise InvalidOptionError(f"invalid n {n!r}: the board {m!r} has its size already")
-    if tuple(leaper) != KNIGHT and tuple(leaper) != m.leaper:
-        raise InvalidOptionError(f"invalid leaper {tuple(leaper)}: the board {m!r} has the "
-                                 f"leaper {m.leaper}; give one or the other")  # fmt: skip
     try:
         given = None if isinstance(removed, str) else {coerce_square(sq) for sq in removed}
     except TypeError:
         given = None
-    if given is None or (given and given != set(m.removed)):
-        raise InvalidOptionError(f"invalid removed {removed!r}: the board {m!r} has its removed "
-                                 "squares already; give one or the other")  # fmt: skip
+    for what, value, clash in (
+        ("n", n, n is not None),
+        ("leaper", tuple(leaper), tuple(leaper) not in (KNIGHT, m.leaper)),
+        ("removed", removed, given is None or (given and given != set(m.removed))),
+    ):
+        if clash:
+            raise InvalidOptionError(
+                f"invalid {what} {value!r}: the board {m!r} has its "
+                f"{what} already; give one or the other"
+            )
     return m

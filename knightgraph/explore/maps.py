@@ -84,8 +84,11 @@ class TourMap:
 
     @property
     def unknown(self) -> list[str]:
-        return [self.board.name(sq) for sq in self.candidates
-                if self.evidence[sq].status is Status.ABORTED]  # fmt: skip
+        return [
+            self.board.name(sq)
+            for sq in self.candidates
+            if self.evidence[sq].status is Status.ABORTED
+        ]
 
     def squares(self) -> list[str]:
         """The squares marked ok, by name, in flat-index order."""
@@ -97,8 +100,11 @@ class TourMap:
         ``counts`` (null where not counted), ``unknown`` and the evidence by kind."""
         kinds: dict[str, int] = {}
         for result in self.evidence.values():
-            kind = "tour" if result.tour is not None else (
-                result.certificate.kind if result.certificate else "none")  # fmt: skip
+            kind = (
+                "tour"
+                if result.tour is not None
+                else (result.certificate.kind if result.certificate else "none")
+            )
             kinds[kind] = kinds.get(kind, 0) + 1
         counts = None
         if self.counts is not None:
@@ -134,15 +140,21 @@ class TourMap:
                     cells.append("?" if (r, c) in unknown else "." if self.ok[r, c] else "X")
             lines.append(f"{str(r + 1).rjust(label)} | {''.join(cells)}")
         what = "start" if self.kind == "starts" else "end"
-        lines.append(f"{len(self.squares())} of {len(self.candidates)} {what} squares admit "
-                     f"{'a closed' if self.closed else 'an open'} tour ({self.seconds:.2f} s)")  # fmt: skip
+        lines.append(
+            f"{len(self.squares())} of {len(self.candidates)} {what} squares admit "
+            f"{'a closed' if self.closed else 'an open'} tour ({self.seconds:.2f} s)"
+        )
         if self.counts is not None:
-            width = max(len(str(x)) for x in self.counts.flat if x is not None) if any(
-                x is not None for x in self.counts.flat) else 1  # fmt: skip
+            width = (
+                max(len(str(x)) for x in self.counts.flat if x is not None)
+                if any(x is not None for x in self.counts.flat)
+                else 1
+            )
             lines.append(f"directed tours per {what} square:")
             for r in range(self.board.m - 1, -1, -1):
-                row = ["-".rjust(width) if x is None else str(x).rjust(width)
-                       for x in self.counts[r]]  # fmt: skip
+                row = [
+                    "-".rjust(width) if x is None else str(x).rjust(width) for x in self.counts[r]
+                ]
                 lines.append(f"{str(r + 1).rjust(label)} | {' '.join(row)}")
         return "\n".join(lines)
 
@@ -188,8 +200,9 @@ def start_map(
     (13, 12, 304, 64)
     """
     board = as_board(m, n, leaper=leaper, removed=removed)
-    return _tour_map(board, "starts", closed, None, counts, (timeout, total_timeout), progress,
-                     executor)  # fmt: skip
+    return _tour_map(
+        board, "starts", closed, None, counts, (timeout, total_timeout), progress, executor
+    )
 
 
 def end_map(
@@ -219,8 +232,7 @@ def end_map(
     """
     board = as_board(m, n, leaper=leaper, removed=removed)
     s = board.parse_square(start)
-    return _tour_map(board, "ends", closed, s, counts, (timeout, total_timeout), progress,
-                     executor)  # fmt: skip
+    return _tour_map(board, "ends", closed, s, counts, (timeout, total_timeout), progress, executor)
 
 
 def _tour_map(
@@ -241,27 +253,43 @@ def _tour_map(
     closed = check_closed(closed)
     _check_timeout(timeout)
     _check_timeout(total_timeout)
-    require_memory(map_bytes(board), f"a map of {board.m}x{board.n} ({board.num_squares:,} "
-                   "squares, each decided by a tour or a certificate)")  # fmt: skip
+    require_memory(
+        map_bytes(board),
+        f"a map of {board.m}x{board.n} ({board.num_squares:,} "
+        "squares, each decided by a tour or a certificate)",
+    )
     if counts == "auto":
         limit = COUNT_AUTO_SQUARES if kernel_available() else COUNT_AUTO_SQUARES_PYTHON
         counts = board.num_squares <= limit
     began = time.perf_counter()
     candidates = [sq for sq in board.squares() if sq != start or board.num_squares == 1]
     # Count once per orbit of the symmetries that fix the start.
-    sym = [p for p in board.symmetries().values()
-           if start is None or int(p[start[0] * board.n + start[1]]) == start[0] * board.n + start[1]]  # fmt: skip
+    sym = [
+        p
+        for p in board.symmetries().values()
+        if start is None or int(p[start[0] * board.n + start[1]]) == start[0] * board.n + start[1]
+    ]
     representative: dict[Square, Square] = {}
     for sq in candidates:
         images = {board.square(int(p[sq[0] * board.n + sq[1]])) for p in sym}
         representative[sq] = min(images)
     clock = (timeout, _wall_deadline(total_timeout))
     results = _map(
-        executor, _map_cell, len(candidates),
-        lambda i: (board, kind, closed, start, candidates[i], clock,
-                   bool(counts) and representative[candidates[i]] == candidates[i]),
-        progress, clock[1],
-    )  # fmt: skip
+        executor,
+        _map_cell,
+        len(candidates),
+        lambda i: (
+            board,
+            kind,
+            closed,
+            start,
+            candidates[i],
+            clock,
+            bool(counts) and representative[candidates[i]] == candidates[i],
+        ),
+        progress,
+        clock[1],
+    )
     results += [(_not_started(), None)] * (len(candidates) - len(results))
     ok = np.zeros((board.m, board.n), dtype=bool)
     evidence: dict[Square, SearchResult] = {}

@@ -147,14 +147,22 @@ def sweep(
     closed = check_closed(closed)
     _check_timeout(timeout)
     _check_timeout(total_timeout)
-    require_memory(board.area + board.num_squares * BYTES_PER_START,
-                   f"a sweep of {board.m}x{board.n} ({board.num_squares:,} start squares)")  # fmt: skip
+    require_memory(
+        board.area + board.num_squares * BYTES_PER_START,
+        f"a sweep of {board.m}x{board.n} ({board.num_squares:,} start squares)",
+    )
     ok = np.zeros((board.m, board.n), dtype=bool)
     statuses = {status.name: 0 for status in Status}
     flat = np.flatnonzero(board.available())
     if len(flat):  # bad options are refused before any work, even with no time left for it
-        find_tour(board, closed=closed, start=board.square(int(flat[0])), method=method,
-                  timeout=0, **options)  # fmt: skip
+        find_tour(
+            board,
+            closed=closed,
+            start=board.square(int(flat[0])),
+            method=method,
+            timeout=0,
+            **options,
+        )
     began = time.perf_counter()
     clock = (timeout, _wall_deadline(total_timeout))
 
@@ -170,8 +178,9 @@ def sweep(
         ok.flat[flat[i]] = status is Status.FOUND
         statuses[status.name] += 1
     statuses[Status.ABORTED.name] += skipped
-    return SweepResult(board, closed, method, dict(options), ok, time.perf_counter() - began,
-                       statuses, skipped)  # fmt: skip
+    return SweepResult(
+        board, closed, method, dict(options), ok, time.perf_counter() - began, statuses, skipped
+    )
 
 
 def _sweep_one(task: tuple[Board, bool, Square, str, Clock, dict[str, Any]]) -> Status | None:
@@ -179,5 +188,6 @@ def _sweep_one(task: tuple[Board, bool, Square, str, Clock, dict[str, Any]]) -> 
     timeout = _allowed(clock)
     if clock[1] is not None and timeout == 0:
         return None  # not started: the total timeout had passed
-    return find_tour(board, closed=closed, start=square, method=method, timeout=timeout,
-                     **options).status  # fmt: skip
+    return find_tour(
+        board, closed=closed, start=square, method=method, timeout=timeout, **options
+    ).status

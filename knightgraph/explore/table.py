@@ -100,20 +100,29 @@ class ExistenceTable:
         kinds: dict[str, int] = {}
         for cell in self.cells.values():
             for result in cell.evidence.values():
-                kind = "tour" if result.tour is not None else (
-                    result.certificate.kind if result.certificate else "none")  # fmt: skip
+                kind = (
+                    "tour"
+                    if result.tour is not None
+                    else (result.certificate.kind if result.certificate else "none")
+                )
                 kinds[kind] = kinds.get(kind, 0) + 1
-        return {"rows": self.rows, "cols": self.cols, "codes": self.codes,
-                "disagreements": self.disagreements, "certificates": kinds,
-                "seconds": round(self.seconds, 3)}  # fmt: skip
+        return {
+            "rows": self.rows,
+            "cols": self.cols,
+            "codes": self.codes,
+            "disagreements": self.disagreements,
+            "certificates": kinds,
+            "seconds": round(self.seconds, 3),
+        }
 
     def text(self) -> str:
         """The table laid out like seed 000's Figure 3.1, with a legend."""
         width = max(2, len(str(self.cols)) + 1)
-        lines = ["n".rjust(3) + "".join(str(n).rjust(width) for n in range(1, self.cols + 1)),
-                 "m"]  # fmt: skip
-        lines += [str(m).rjust(3) + "".join(code.rjust(width) for code in row)
-                  for m, row in enumerate(self.codes, start=1)]  # fmt: skip
+        lines = ["n".rjust(3) + "".join(str(n).rjust(width) for n in range(1, self.cols + 1)), "m"]
+        lines += [
+            str(m).rjust(3) + "".join(code.rjust(width) for code in row)
+            for m, row in enumerate(self.codes, start=1)
+        ]
         lines += [""] + [f"{code}  {meaning}" for code, meaning in CODES.items() if code != "?"]
         return "\n".join(lines)
 
@@ -168,16 +177,18 @@ def existence_table(
     cols = rows if cols is None else cols
     for name, value in (("rows", rows), ("cols", cols)):
         if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
-            raise InvalidBoardError(f"invalid table size {value!r}: the {name} must be a whole "
-                                    "number >= 1")  # fmt: skip
+            raise InvalidBoardError(
+                f"invalid table size {value!r}: the {name} must be a whole number >= 1"
+            )
     _check_timeout(timeout)
     _check_timeout(total_timeout)
     require_memory(table_bytes(rows, cols), f"an existence table of {rows}x{cols} boards")
     began = time.perf_counter()
     sizes = list(itertools.product(range(1, rows + 1), range(1, cols + 1)))
     clock = (timeout, _wall_deadline(total_timeout))
-    results = _map(executor, _decide_cell_task, len(sizes), lambda i: (*sizes[i], clock), progress,
-                   clock[1])  # fmt: skip
+    results = _map(
+        executor, _decide_cell_task, len(sizes), lambda i: (*sizes[i], clock), progress, clock[1]
+    )
     results += [_undecided_cell(m, n) for m, n in sizes[len(results) :]]
     cells = dict(zip(sizes, results, strict=True))
     return ExistenceTable(rows, cols, cells, time.perf_counter() - began)
