@@ -257,6 +257,8 @@ class Build(support.Draws):
                 self.mark_bad(name(sq), f"{sq[0]},{sq[1]}")
         if self.start is not None and self.start == self.end:
             self.case.odd = True  # refused (2) or proven absent (1): both are fine
+            # a refusal may name the square instead of another bad value of the case
+            self.case.odd_tokens += [name(self.start), f"{self.start[0]},{self.start[1]}"]
 
     def timeout_option(
         self, good: list[str], *, percent: int = 92, flag: str = "--timeout"

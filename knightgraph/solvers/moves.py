@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..board import Board
-from ..exceptions import InvalidOptionError
+from ..exceptions import InvalidOptionError, describe_value
 
 __all__ = ["parse_moves"]
 
@@ -27,17 +27,18 @@ def parse_moves(moves: str | Sequence[Sequence[int]], board: Board) -> list[tupl
     ...
     knightgraph.exceptions.InvalidOptionError: invalid move order '1,2;2,1': it must list each of the 8 moves (d_rank, d_file) of the (1, 2) leaper exactly once
     """
-    text = moves if isinstance(moves, str) else ";".join(f"{a},{b}" for a, b in moves)
+    shown = repr(moves) if isinstance(moves, str) else describe_value(moves)
     pairs = []
     try:
+        text = moves if isinstance(moves, str) else ";".join(f"{a},{b}" for a, b in moves)
         for part in text.replace(" ", "").strip(";").split(";"):
             a, b = part.split(",")
             pairs.append((int(a), int(b)))
-    except ValueError:
+    except (TypeError, ValueError):
         pairs = []
     if len(pairs) != len(board.offsets) or set(pairs) != set(board.offsets):
         raise InvalidOptionError(
-            f"invalid move order {text!r}: it must list each of the {len(board.offsets)} moves "
+            f"invalid move order {shown}: it must list each of the {len(board.offsets)} moves "
             f"(d_rank, d_file) of the {board.leaper} leaper exactly once"
         )
     return pairs
