@@ -73,13 +73,19 @@ class CountResult:
     convention: str = "oeis"
     seconds: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
-    status: Status = Status.FOUND
     reason: str = ""
+
+    @property
+    def status(self) -> Status:
+        """Derived from the count: ABORTED without one, PROVEN_ABSENT for 0, else FOUND."""
+        if self.directed is None:
+            return Status.ABORTED
+        return Status.FOUND if self.directed else Status.PROVEN_ABSENT
 
     @property
     def aborted(self) -> bool:
         """True when the count stopped on its budget (timeout or memory)."""
-        return self.status is Status.ABORTED
+        return self.directed is None
 
     def require_count(self) -> int:
         """The directed count, or :class:`CountAbortedError` when the count stopped.
@@ -298,7 +304,6 @@ def count_tours(
             convention,
             time.perf_counter() - began,
             stats,
-            Status.ABORTED,
             str(stop),
         )
     except MemoryError:
@@ -306,7 +311,6 @@ def count_tours(
             f"counting the tours of {board.m}x{board.n} ran out of memory "
             f"(engine {stats.get('engine', '?')}); give a smaller memory= budget to stop cleanly"
         ) from None
-    status = Status.FOUND if directed else Status.PROVEN_ABSENT
     return CountResult(
         board,
         closed,
@@ -317,7 +321,6 @@ def count_tours(
         convention,
         time.perf_counter() - began,
         stats,
-        status,
     )
 
 

@@ -60,13 +60,19 @@ class SymmetryCount:
     fixed: dict[str, int] | None
     classes: int | None
     seconds: float = 0.0
-    status: Status = Status.FOUND
     reason: str = ""
+
+    @property
+    def status(self) -> Status:
+        """Derived from the count: ABORTED without one, PROVEN_ABSENT for 0, else FOUND."""
+        if self.total is None:
+            return Status.ABORTED
+        return Status.FOUND if self.total else Status.PROVEN_ABSENT
 
     @property
     def aborted(self) -> bool:
         """True when the count stopped on its budget."""
-        return self.status is Status.ABORTED
+        return self.total is None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -126,7 +132,7 @@ def count_symmetric(
         numbers = (executor or SerialExecutor()).map(_fixed_count, tasks)
     except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
         return SymmetryCount(
-            board, closed, None, None, None, time.perf_counter() - began, Status.ABORTED, str(stop)
+            board, closed, None, None, None, time.perf_counter() - began, str(stop)
         )
     except MemoryError:
         raise BoardTooLargeError(
@@ -137,8 +143,7 @@ def count_symmetric(
     classes, rest = divmod(sum(fixed.values()), len(fixed))
     if rest:  # pragma: no cover - Burnside guarantees a whole number
         raise AssertionError(f"Burnside sum {sum(fixed.values())} not divisible by {len(fixed)}")
-    status = Status.FOUND if total else Status.PROVEN_ABSENT
-    return SymmetryCount(board, closed, total, fixed, classes, time.perf_counter() - began, status)
+    return SymmetryCount(board, closed, total, fixed, classes, time.perf_counter() - began)
 
 
 def _fixed_count(task: tuple[Board, bool, str, list[int], float | None]) -> int:
