@@ -53,8 +53,15 @@ def run(m: int, n: int, closed: bool) -> None:
     )
     data = json.loads(out.stdout)
     known = KNOWN.get((m, n, closed))
-    check = "" if known is None else ("  (= literature)" if data["undirected"] == known else
-                                      f"  (MISMATCH: literature {known:,})")  # fmt: skip
+    check = (
+        ""
+        if known is None
+        else (
+            "  (= literature)"
+            if data["undirected"] == known
+            else f"  (MISMATCH: literature {known:,})"
+        )
+    )
     stats = data["stats"]
     print(
         f"{m}x{n} {'closed' if closed else 'open  '}: {data['undirected']:>18,} undirected  "

@@ -33,8 +33,9 @@ def whole_process(args: list[str]) -> tuple[float, int]:
         "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024\n"
         "print(seconds, peak, done.returncode)\n"
     )
-    out = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True,
-                         check=True).stdout.split()  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, check=True
+    ).stdout.split()
     if out[2] != "0":
         raise SystemExit(f"knightgraph {' '.join(args)} exited {out[2]}")
     return float(out[0]), int(out[1])
@@ -44,22 +45,48 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         out = str(Path(folder) / "tour.npy")
         print("divide and conquer, whole process (best of 3 below 10^7 squares), .npy written")
-        runs = [(1000, 1000, True), (2000, 2000, True), (4000, 4000, True), (8000, 8000, True),
-                (10_000, 10_000, True), (9999, 10_001, False), (3, 3_000_000, True), (3, 3_000_001, False),
-                (4, 2_500_000, False)]  # fmt: skip
+        runs = [
+            (1000, 1000, True),
+            (2000, 2000, True),
+            (4000, 4000, True),
+            (8000, 8000, True),
+            (10_000, 10_000, True),
+            (9999, 10_001, False),
+            (3, 3_000_000, True),
+            (3, 3_000_001, False),
+            (4, 2_500_000, False),
+        ]
         for m, n, closed in runs:
             args = ["tour", str(m), str(n), "--method", "divide", "--format", "npy", "-o", out]
             args.append("--closed" if closed else "--open")
             repeat = 3 if m * n < 10**7 else 1
             seconds, peak = min(whole_process(args) for _ in range(repeat))
             kind = "closed" if closed else "open"
-            print(f"  {m}x{n} {kind}: {seconds:6.2f} s, peak {peak / 2**20:7.1f} MiB "
-                  f"({peak / (m * n):5.1f} bytes/square; "
-                  f"{seconds / (m * n) * 1e9:5.1f} ns/square)")  # fmt: skip
+            print(
+                f"  {m}x{n} {kind}: {seconds:6.2f} s, peak {peak / 2**20:7.1f} MiB "
+                f"({peak / (m * n):5.1f} bytes/square; "
+                f"{seconds / (m * n) * 1e9:5.1f} ns/square)"
+            )
     with tempfile.TemporaryDirectory() as folder:
         out = str(Path(folder) / "tour.npy")
-        subprocess.run([sys.executable, "-m", "knightgraph", "tour", "10000", "10000", "--closed",
-                        "--method", "divide", "--format", "npy", "-o", out], check=True)  # fmt: skip
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "knightgraph",
+                "tour",
+                "10000",
+                "10000",
+                "--closed",
+                "--method",
+                "divide",
+                "--format",
+                "npy",
+                "-o",
+                out,
+            ],
+            check=True,
+        )
         order = np.load(out)
         began = time.perf_counter()
         validate_tour(order, 10_000, 10_000, closed=True)

@@ -36,8 +36,10 @@ def main() -> None:
 
     print(f"import matplotlib and knightgraph.draw: {time.perf_counter() - began:.3f} s")
     folder = Path(tempfile.mkdtemp(prefix="bench_draw."))
-    tours = {side: find_tour(side, side, closed=True, seed=0).require_tour()
-             for side in (8, 50, 100, 300, 1000)}  # fmt: skip
+    tours = {
+        side: find_tour(side, side, closed=True, seed=0).require_tour()
+        for side in (8, 50, 100, 300, 1000)
+    }
 
     print("draw_tour + save_figure to PNG at 100 dpi  (median of 5; 1000x1000 once)")
     for side, tour in tours.items():
@@ -63,8 +65,11 @@ def main() -> None:
     G = knight_graph(8, 8)
     for layout in ("board", "spring", "bipartite"):
         seconds = median_of(
-            lambda layout=layout: save_figure(draw_knight_graph(G, layout=layout),
-                                              folder / "g.png"), 3)  # fmt: skip
+            lambda layout=layout: save_figure(
+                draw_knight_graph(G, layout=layout), folder / "g.png"
+            ),
+            3,
+        )
         print(f"  knight graph 8x8, {layout:<9}      {seconds:8.3f} s")
     table = existence_table(20)
     seconds = median_of(lambda: save_figure(draw_existence_table(table), folder / "e.png"), 3)
@@ -73,11 +78,14 @@ def main() -> None:
     print(f"  8x8 animation, GIF (64 moves)   {seconds:8.3f} s")
 
     print("whole process: knightgraph draw ...  (median of 3)")
-    for args in ("tour 8 8 --closed --numbers -o {}/c.png", "tour 100 100 --closed -o {}/c.png",
-                 "graph 5 5 --layout spring -o {}/g.svg", "table 20 -o {}/t.png"):  # fmt: skip
+    for args in (
+        "tour 8 8 --closed --numbers -o {}/c.png",
+        "tour 100 100 --closed -o {}/c.png",
+        "graph 5 5 --layout spring -o {}/g.svg",
+        "table 20 -o {}/t.png",
+    ):
         cmd = [sys.executable, "-m", "knightgraph", "draw", *args.format(folder).split()]
-        seconds = median_of(lambda cmd=cmd: subprocess.run(cmd, capture_output=True,
-                                                                 check=True), 3)  # fmt: skip
+        seconds = median_of(lambda cmd=cmd: subprocess.run(cmd, capture_output=True, check=True), 3)
         print(f"  draw {args.replace(' -o {}/', ' -o '):40s} {seconds:8.3f} s")
     for path in folder.iterdir():
         path.unlink()

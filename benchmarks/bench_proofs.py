@@ -40,15 +40,18 @@ def main() -> None:
     worst_solve, worst_total = (0.0, 0), (0.0, 0)
     for n in range(5, 101):
         solved = refute_only(n)
-        res, seconds = timed(lambda n=n: find_tour(Board(4, n), method="sat", closed=True,
-                                               shortcuts=False))  # fmt: skip
+        res, seconds = timed(
+            lambda n=n: find_tour(Board(4, n), method="sat", closed=True, shortcuts=False)
+        )
         assert res.status is Status.PROVEN_ABSENT, (n, res.status)
         worst_solve, worst_total = max(worst_solve, (solved, n)), max(worst_total, (seconds, n))
         if n % 20 == 0:
             lines = len(res.certificate.data["proof"])
             print(f"  4x{n}: solve {solved:6.3f} s, total {seconds:6.3f} s ({lines:,} proof lines)")
-    print(f"  slowest solve: 4x{worst_solve[1]} {worst_solve[0]:.3f} s; "
-          f"slowest total: 4x{worst_total[1]} {worst_total[0]:.3f} s")  # fmt: skip
+    print(
+        f"  slowest solve: 4x{worst_solve[1]} {worst_solve[0]:.3f} s; "
+        f"slowest total: 4x{worst_total[1]} {worst_total[0]:.3f} s"
+    )
 
     print("SAT closed tours (in process)")
     for m in (30, 100):

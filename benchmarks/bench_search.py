@@ -29,8 +29,10 @@ def main() -> None:
     for m, n in [(6, 6), (7, 6), (8, 8), (7, 7)]:
         res = backtrack(Board(m, n), start="a1", moves=SEED_000)
         seconds = best_of(lambda m=m, n=n: backtrack(Board(m, n), start="a1", moves=SEED_000))
-        print(f"  {m}x{n}: placed {res.stats['placed']:>11,} tried {res.stats['tried']:>12,}"
-              f"  {seconds:7.3f} s")  # fmt: skip
+        print(
+            f"  {m}x{n}: placed {res.stats['placed']:>11,} tried {res.stats['tried']:>12,}"
+            f"  {seconds:7.3f} s"
+        )
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "t.npy"
         print("whole process, median of 3")

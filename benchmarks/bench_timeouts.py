@@ -116,8 +116,13 @@ def _rss(pid: int) -> int:
 def run(args: str, *, cap: float, memory: int, env: dict[str, str]) -> Outcome:
     """Run one case in its own session; kill the session past ``cap`` s or ``memory`` bytes."""
     began = time.perf_counter()
-    proc = subprocess.Popen(knightgraph_command(args), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, env=env, start_new_session=True)  # fmt: skip
+    proc = subprocess.Popen(
+        knightgraph_command(args),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,
+    )
     peak, killed = 0, False
     while proc.poll() is None:
         rss = _rss(proc.pid)
@@ -156,21 +161,32 @@ def main(argv: list[str]) -> None:
     ]
     # What a command costs before its clock starts (imports, parsing): the fastest of three.
     startup = min(run("tour 1 1", cap=cap, memory=memory, env=env).seconds for _ in range(3))
-    print(f"start-up (knightgraph tour 1 1): {startup:.2f} s; 'ok': within 10 % + 0.5 s of "
-          "the budget, whole process; 'net': the overshoot less the start-up")  # fmt: skip
-    print(f"{'command':<48} {'asked':>8} {'actual':>8} {'over':>7} {'net':>6} {'ok':>3} "
-          f"{'exit':>6} {'peak RSS':>10}  last line of stderr", flush=True)  # fmt: skip
+    print(
+        f"start-up (knightgraph tour 1 1): {startup:.2f} s; 'ok': within 10 % + 0.5 s of "
+        "the budget, whole process; 'net': the overshoot less the start-up"
+    )
+    print(
+        f"{'command':<48} {'asked':>8} {'actual':>8} {'over':>7} {'net':>6} {'ok':>3} "
+        f"{'exit':>6} {'peak RSS':>10}  last line of stderr",
+        flush=True,
+    )
     for case in cases:
         out = run(case.args, cap=cap, memory=memory, env=env)
         budget = case.budget
-        asked = "-" if budget is None else (
-            f"{case.timeout:g}" if case.items == 1 else f"{case.items}x{case.timeout:g}")  # fmt: skip
+        asked = (
+            "-"
+            if budget is None
+            else (f"{case.timeout:g}" if case.items == 1 else f"{case.items}x{case.timeout:g}")
+        )
         over = "-" if budget is None else f"{out.seconds - budget:+.2f}"
         net = "-" if budget is None else f"{out.seconds - budget - startup:+.2f}"
         held = "-" if budget is None else ("yes" if out.seconds <= budget * 1.1 + 0.5 else "NO")
         code = "killed" if out.code is None else str(out.code)
-        print(f"{case.args:<48} {asked:>8} {out.seconds:8.2f} {over:>7} {net:>6} {held:>3} {code:>6} "
-              f"{out.peak / 2**20:7.0f} MiB  {out.stderr[:70]}", flush=True)  # fmt: skip
+        print(
+            f"{case.args:<48} {asked:>8} {out.seconds:8.2f} {over:>7} {net:>6} {held:>3} {code:>6} "
+            f"{out.peak / 2**20:7.0f} MiB  {out.stderr[:70]}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

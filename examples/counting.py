@@ -31,8 +31,10 @@ def main() -> None:
         count = getattr(result, which)
         kind = "closed" if closed else "open"
         assert count == published, (m, n, closed, count, published)
-        print(f"{m} x {n} {kind:<6}: {count:>6,} {which:<10} = {source} "
-              f"({time.perf_counter() - began:.3f} s)")  # fmt: skip
+        print(
+            f"{m} x {n} {kind:<6}: {count:>6,} {which:<10} = {source} "
+            f"({time.perf_counter() - began:.3f} s)"
+        )
     # With a fixed start: the open 5 x 5 tours from each corner and from the centre.
     for start in ("a1", "c3"):
         print(f"5 x 5 open tours from {start}: {kg.count_tours(5, 5, start=start).directed}")

@@ -56,8 +56,9 @@ def main() -> None:
     # the closing move dashed.
     save(draw_tour(tour(8, 8, closed=True, start="a1"), numbers=True), "tour_8x8_closed.png")
     # Direction of travel: arrows, each move coloured by which of the 8 moves it is.
-    save(draw_tour(tour(8, 8, start="a1"), arrows=True, color_by="direction"),
-         "tour_8x8_arrows.png")  # fmt: skip
+    save(
+        draw_tour(tour(8, 8, start="a1"), arrows=True, color_by="direction"), "tour_8x8_arrows.png"
+    )
     # The seeds' numbered grid.
     save(draw_numbered_board(tour(8, 8, start="a1")), "numbered_board.png")
     # Open versus closed, side by side.
@@ -73,8 +74,9 @@ def main() -> None:
     fig, axes = panels(2, 3, 4.2)
     G = kg.knight_graph(6, 6)
     for ax, layout in zip(axes, LAYOUTS, strict=True):
-        draw_knight_graph(G, ax=ax, layout=layout,
-                          color_by="degree" if layout in ("board", "shell") else "color")  # fmt: skip
+        draw_knight_graph(
+            G, ax=ax, layout=layout, color_by="degree" if layout in ("board", "shell") else "color"
+        )
         ax.set_title(layout, fontsize=11)
         if ax.get_legend() is not None:
             ax.get_legend().remove()

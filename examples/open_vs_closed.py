@@ -33,8 +33,10 @@ def main() -> None:
 
     # Theorems say the same: Conrad et al. (1994) for open, Schwenk (1991) for closed.
     for m, n in [(3, 4), (4, 4), (4, 5), (5, 6), (3, 10)]:
-        print(f"{m} x {n}: open {bool(kg.open_tour_exists(m, n))}, "
-              f"closed {bool(kg.closed_tour_exists(m, n))}")  # fmt: skip
+        print(
+            f"{m} x {n}: open {bool(kg.open_tour_exists(m, n))}, "
+            f"closed {bool(kg.closed_tour_exists(m, n))}"
+        )
 
     # A closed tour can start anywhere: re-root it.
     tour = kg.find_tour(6, 6, closed=True, seed=0).require_tour()
@@ -44,8 +46,10 @@ def main() -> None:
 
     # An open tour cannot: on 5 x 5 only the 13 squares of a1's colour can start one.
     starts = sweep(5, 5, method="auto")
-    print(f"5 x 5: an open tour starts from {25 - starts.failures} of 25 squares; "
-          f"not from {' '.join(starts.failed_squares())}")  # fmt: skip
+    print(
+        f"5 x 5: an open tour starts from {25 - starts.failures} of 25 squares; "
+        f"not from {' '.join(starts.failed_squares())}"
+    )
 
 
 if __name__ == "__main__":

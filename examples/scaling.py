@@ -38,8 +38,11 @@ def main() -> None:
     a, b = fit_power_law([m * n for m, n in results], list(results.values()))
     print(f"fit: t = {a:.3g} * N^{b:.2f}  (N = squares; b = 1 is linear)")
     if len(sys.argv) > 1:
-        ax = plot_scaling(results, label="Warnsdorff, best of 2",
-                          title=f"Warnsdorff's walk: time grows like $N^{{{b:.2f}}}$")  # fmt: skip
+        ax = plot_scaling(
+            results,
+            label="Warnsdorff, best of 2",
+            title=f"Warnsdorff's walk: time grows like $N^{{{b:.2f}}}$",
+        )
         save_figure(ax, sys.argv[1], dpi=80)
         print(f"wrote {sys.argv[1]}")
 

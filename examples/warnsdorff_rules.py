@@ -39,8 +39,10 @@ def main() -> None:
         print(f"{rule:<10}" + "".join(f"{k:>10}" for k in failures) + f"{seconds:>10.2f}")
 
     plain = sweep(8, 8, method="warnsdorff", rule="first")
-    print(f"\nplain Warnsdorff (ties in move order) is stuck on 8x8 only from "
-          f"{' '.join(plain.failed_squares())}")  # fmt: skip
+    print(
+        f"\nplain Warnsdorff (ties in move order) is stuck on 8x8 only from "
+        f"{' '.join(plain.failed_squares())}"
+    )
 
 
 if __name__ == "__main__":

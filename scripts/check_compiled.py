@@ -37,8 +37,13 @@ def compiler() -> str | None:
         if not cc or shutil.which(cc.split()[0]) is None:
             continue
         try:
-            done = subprocess.run([*cc.split(), "--version"], capture_output=True, timeout=30,
-                                  stdin=subprocess.DEVNULL, check=False)  # fmt: skip
+            done = subprocess.run(
+                [*cc.split(), "--version"],
+                capture_output=True,
+                timeout=30,
+                stdin=subprocess.DEVNULL,
+                check=False,
+            )
         except (OSError, subprocess.TimeoutExpired):
             continue
         if done.returncode == 0:
@@ -88,8 +93,9 @@ def problems() -> list[str]:
     if library is None:
         found.append("knightgraph.drup uses the Python checker (a stale or missing _drup)")
     else:
-        accepted, why = drup.check_drup([[1, 2], [-1, 2], [1, -2], [-1, -2]], ["2 0", "0"],
-                                        compiled=True)  # fmt: skip
+        accepted, why = drup.check_drup(
+            [[1, 2], [-1, 2], [1, -2], [-1, -2]], ["2 0", "0"], compiled=True
+        )
         if not accepted:
             found.append(f"the compiled DRUP checker rejects a valid proof: {why}")
     return found
@@ -112,8 +118,10 @@ def main() -> int:
     for line in found:
         print(f"check_compiled: {line}", file=sys.stderr)
     if found:
-        print(f"check_compiled: a C compiler ({cc}) works here, so the compiled code was expected",
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"check_compiled: a C compiler ({cc}) works here, so the compiled code was expected",
+            file=sys.stderr,
+        )
         return 1
     names = ", ".join(m for m, _ in extensions())
     print(f"check_compiled: ok: {names} built and in use (compiler: {cc})")

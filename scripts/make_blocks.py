@@ -49,8 +49,13 @@ def grid_blocks() -> dict[str, tuple[dict[str, object], list[int]]]:
         for w in range(5, 13):
             if h % 2 and w % 2:
                 if h <= 9 and w <= 9:
-                    order = block_tour(h, w, closed=True, removed=[(0, 0)],
-                                       forced=structure_moves(h, w, "tr bl br"))  # fmt: skip
+                    order = block_tour(
+                        h,
+                        w,
+                        closed=True,
+                        removed=[(0, 0)],
+                        forced=structure_moves(h, w, "tr bl br"),
+                    )
                     out[f"corner_{h}x{w}"] = (_info(h, w, True, "corner"), _need(order))
                 continue
             order = block_tour(h, w, closed=True, forced=structure_moves(h, w) + list(PORTS))

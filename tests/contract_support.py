@@ -84,9 +84,13 @@ def parse_name(token: str) -> tuple[int, int] | None:
 # ---------------------------------------------------------------- requests
 @cache
 def brute_ends(
-    m: int, n: int, leaper: tuple[int, int], removed: frozenset[tuple[int, int]],
-    start: tuple[int, int], closed: bool,
-) -> dict[tuple[int, int], int]:  # fmt: skip
+    m: int,
+    n: int,
+    leaper: tuple[int, int],
+    removed: frozenset[tuple[int, int]],
+    start: tuple[int, int],
+    closed: bool,
+) -> dict[tuple[int, int], int]:
     return tour_ends(m, n, start, closed=closed, leaper=leaper, removed=tuple(removed))
 
 
@@ -117,10 +121,15 @@ class Request:
         except (TypeError, ValueError):
             return f"not a list of (r, c) pairs: {squares!r:.80}"
         return tour_defect(
-            self.m, self.n, pairs, closed=self.closed if closed is None else closed,
-            start=self.start if ends else None, end=self.end if ends else None,
-            leaper=self.leaper, removed=self.removed,
-        )  # fmt: skip
+            self.m,
+            self.n,
+            pairs,
+            closed=self.closed if closed is None else closed,
+            start=self.start if ends else None,
+            end=self.end if ends else None,
+            leaper=self.leaper,
+            removed=self.removed,
+        )
 
     def certificate(self, cert: Any) -> tuple[bool, str]:
         """Does :func:`check_certificate` accept ``cert`` (a dict or a certificate object)?"""
@@ -128,11 +137,15 @@ class Request:
         if not isinstance(data, dict):
             return False, f"no certificate object: {cert!r:.80}"
         return check_certificate(
-            data, self.m, self.n, closed=self.closed,
+            data,
+            self.m,
+            self.n,
+            closed=self.closed,
             start=None if self.start is None else name(self.start),
             end=None if self.end is None else name(self.end),
-            leaper=self.leaper, removed=[name(s) for s in sorted(self.removed)],
-        )  # fmt: skip
+            leaper=self.leaper,
+            removed=[name(s) for s in sorted(self.removed)],
+        )
 
     # -- the independent enumeration (for boards where ``brute()`` holds)
     def brute(self) -> bool:
@@ -184,9 +197,14 @@ def _known_tours() -> list[KnownTour]:
         KnownTour(3, 4, tuple(first_tour(3, 4, (0, 0), KNIGHT_MOVES) or ())),
         KnownTour(1, 1, ((0, 0),)),
         KnownTour(6, 6, tuple(parse_name(t) for t in CLOSED_6X6.split()), closed=True),  # type: ignore[misc]
-        KnownTour(3, 3, ((0, 0), (1, 2), (2, 0), (0, 1), (2, 2), (1, 0), (0, 2), (2, 1)),
-                  closed=True, removed=frozenset({(1, 1)})),
-    ]  # fmt: skip
+        KnownTour(
+            3,
+            3,
+            ((0, 0), (1, 2), (2, 0), (0, 1), (2, 2), (1, 0), (0, 2), (2, 1)),
+            closed=True,
+            removed=frozenset({(1, 1)}),
+        ),
+    ]
     for t in tours:
         assert t.squares, t
         why = tour_defect(t.m, t.n, list(t.squares), closed=t.closed, removed=t.removed)
@@ -214,8 +232,9 @@ class Draws:
         return int(self.draw(st.integers(lo, hi)))
 
 
-def corrupt(b: Draws, squares: list[tuple[int, int]], kinds: list[str],
-            off_row: int) -> list[tuple[int, int]]:  # fmt: skip
+def corrupt(
+    b: Draws, squares: list[tuple[int, int]], kinds: list[str], off_row: int
+) -> list[tuple[int, int]]:
     """``squares``, 40 % of the time spoilt one of the ways ``kinds`` lists (drawn in that
     order): "swap" two squares, "drop" the last, "repeat" the first, "reverse", or end "off"
     the board (on row ``off_row``); "none" leaves them as they are."""
@@ -242,9 +261,15 @@ def family_settings(weights: dict[str, int], env: str, default: int) -> Callable
     def for_family(family: str) -> settings:
         total = int(os.environ.get(env) or default)
         count = max(1, math.ceil(total * weights[family] / sum(weights.values())))
-        return settings(max_examples=count, deadline=None,
-                        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                               HealthCheck.filter_too_much])  # fmt: skip
+        return settings(
+            max_examples=count,
+            deadline=None,
+            suppress_health_check=[
+                HealthCheck.too_slow,
+                HealthCheck.data_too_large,
+                HealthCheck.filter_too_much,
+            ],
+        )
 
     return for_family
 

@@ -102,8 +102,10 @@ def tour_exists_by_search(m, n, closed=False, start=None, end=None, leaper=(1, 2
     (head, unvisited) that failed once are remembered.
     """
     size = m * n
-    nbr = [sum(1 << (r * n + c) for r, c in knight_moves(m, n, i // n, i % n, leaper))
-           for i in range(size)]  # fmt: skip
+    nbr = [
+        sum(1 << (r * n + c) for r, c in knight_moves(m, n, i // n, i % n, leaper))
+        for i in range(size)
+    ]
     goal = None if end is None else end[0] * n + end[1]
     failed = set()
 

@@ -115,9 +115,16 @@ def test_validate_tour_refuses_bad_options(tour55, kwargs, error, named):
 
 @pytest.mark.parametrize(
     ("m", "n", "named"),
-    [("x", 5, "'x'"), (5.0, 5, "5.0"), (0, 5, "0"), (5, -1, "-1"), (True, 5, "True"),
-     (5, "5", "'5'"), (10**30, None, str(10**30))],
-)  # fmt: skip
+    [
+        ("x", 5, "'x'"),
+        (5.0, 5, "5.0"),
+        (0, 5, "0"),
+        (5, -1, "-1"),
+        (True, 5, "True"),
+        (5, "5", "'5'"),
+        (10**30, None, str(10**30)),
+    ],
+)
 def test_validate_tour_refuses_bad_sizes(tour55, m, n, named):
     error = kg.InvalidBoardError if named != str(10**30) else kg.BoardTooLargeError
     raises_naming(error, named, kg.validate_tour, tour55.squares(), m, n)
@@ -125,14 +132,22 @@ def test_validate_tour_refuses_bad_sizes(tour55, m, n, named):
 
 def test_validate_tour_of_a_short_sequence_on_a_huge_board_allocates_nothing_board_sized():
     # 10^12 squares: any board-sized scratch array would fail; the defect is found first
-    raises_naming(kg.InvalidTourError, "not a knight's move", kg.validate_tour,
-                  np.arange(5000), 10**6, 10**6)  # fmt: skip
+    raises_naming(
+        kg.InvalidTourError, "not a knight's move", kg.validate_tour, np.arange(5000), 10**6, 10**6
+    )
 
 
 def test_validate_tour_still_accepts_every_form(tour55):
-    for form in (tour55, tour55.squares(), tour55.algebraic(), tour55.order,
-                 np.array(tour55.squares()), np.array(tour55.algebraic(), dtype=object),
-                 iter(tour55.squares()), tuple(tour55.algebraic())):  # fmt: skip
+    for form in (
+        tour55,
+        tour55.squares(),
+        tour55.algebraic(),
+        tour55.order,
+        np.array(tour55.squares()),
+        np.array(tour55.algebraic(), dtype=object),
+        iter(tour55.squares()),
+        tuple(tour55.algebraic()),
+    ):
         kg.validate_tour(form, 5, 5, start="a1")
     kg.validate_tour(tour55)
 
@@ -160,9 +175,14 @@ def test_tour_order_is_read_only_for_good(tour55):
 
 @pytest.mark.parametrize(
     ("method", "m", "closed"),
-    [("divide", 6, True), ("divide", 40, True), ("warnsdorff", 8, False), ("sat", 6, True),
-     ("backtrack", 5, False)],
-)  # fmt: skip
+    [
+        ("divide", 6, True),
+        ("divide", 40, True),
+        ("warnsdorff", 8, False),
+        ("sat", 6, True),
+        ("backtrack", 5, False),
+    ],
+)
 def test_tour_order_from_every_solver_stays_read_only(method, m, closed):
     res = kg.find_tour(m, m, closed=closed, start="a1", method=method, seed=0)
     assert res.status is kg.Status.FOUND, res.reason
@@ -262,13 +282,16 @@ def test_transformed_rot90_on_a_rectangle():
     err = raises_naming(kg.InvalidOptionError, "'rot90'", t.transformed, "rot90")
     assert isinstance(err, ValueError)
     assert "square board" in str(err)
-    assert t.transformed("rot180").squares()[0] == (2, 3) or tour_defect(
-        3, 4, t.transformed("rot180").squares()) is None  # fmt: skip
+    assert (
+        t.transformed("rot180").squares()[0] == (2, 3)
+        or tour_defect(3, 4, t.transformed("rot180").squares()) is None
+    )
 
 
-@pytest.mark.parametrize(("symmetry", "named"), [("bogus", "'bogus'"), ("", "''"),
-                                                  (None, "None"), (["x"], "['x']"),
-                                                  (90, "90")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("symmetry", "named"),
+    [("bogus", "'bogus'"), ("", "''"), (None, "None"), (["x"], "['x']"), (90, "90")],
+)
 def test_transformed_refuses_bad_names(tour55, symmetry, named):
     raises_naming(kg.InvalidOptionError, named, tour55.transformed, symmetry)
 
@@ -296,15 +319,23 @@ def test_transformed_still_works(tour55):
     ],
 )
 def test_divide_refuses_an_end_it_cannot_honour(kwargs, named):
-    err = raises_naming(kg.InvalidOptionError, "--end/end", kg.find_tour, 8, 8, method="divide",
-                        **kwargs)  # fmt: skip
+    err = raises_naming(
+        kg.InvalidOptionError, "--end/end", kg.find_tour, 8, 8, method="divide", **kwargs
+    )
     assert named in str(err)
     assert kg.Board(8, 8).name(kwargs["end"]) in str(err)
 
 
-@pytest.mark.parametrize(("board", "end"), [(kg.Board(8, 8), "h8"), (kg.Board(12, 10), "a1"),
-                                            (kg.Board(3, 10), "b2"), (kg.Board(40, 31), "z17"),
-                                            (kg.Board(9, 9, removed=["a1"]), "e5")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("board", "end"),
+    [
+        (kg.Board(8, 8), "h8"),
+        (kg.Board(12, 10), "a1"),
+        (kg.Board(3, 10), "b2"),
+        (kg.Board(40, 31), "z17"),
+        (kg.Board(9, 9, removed=["a1"]), "e5"),
+    ],
+)
 def test_divide_honours_the_end_of_a_closed_tour(board, end):
     res = kg.find_tour(board, closed=True, end=end, method="divide")
     assert res.status is kg.Status.FOUND, res.reason
@@ -362,16 +393,29 @@ def test_follow_codes_refuses_what_the_compiled_walk_would_follow_off_the_array(
     raises_naming(kg.InvalidOptionError, "400", dv.follow_codes, CODES_3X4, 400)
     raises_naming(kg.InvalidOptionError, "-1", dv.follow_codes, CODES_3X4, -1)
     raises_naming(kg.InvalidOptionError, "None", dv.follow_codes, None, 0)
-    raises_naming(kg.InvalidOptionError, "int64 array", dv.follow_codes,
-                  CODES_3X4.astype(np.int64), 0)  # fmt: skip
+    raises_naming(
+        kg.InvalidOptionError, "int64 array", dv.follow_codes, CODES_3X4.astype(np.int64), 0
+    )
     raises_naming(kg.InvalidOptionError, "first 2", dv.follow_codes, CODES_3X4, 0, first=2)
     corrupt = CODES_3X4.copy()
     corrupt[0, 0] = 0x44  # two moves (-1, -2) from a1: off the board
     raises_naming(kg.InvalidOptionError, "0x44", dv.follow_codes, corrupt, 0)
-    raises_naming(kg.InvalidOptionError, "int16", dv.follow_codes, CODES_3X4, 4,
-                  out=np.empty(12, dtype=np.int16))  # fmt: skip
-    raises_naming(kg.InvalidOptionError, "out", dv.follow_codes, CODES_3X4, 4,
-                  out=np.empty(24, dtype=np.int32)[::2])  # fmt: skip
+    raises_naming(
+        kg.InvalidOptionError,
+        "int16",
+        dv.follow_codes,
+        CODES_3X4,
+        4,
+        out=np.empty(12, dtype=np.int16),
+    )
+    raises_naming(
+        kg.InvalidOptionError,
+        "out",
+        dv.follow_codes,
+        CODES_3X4,
+        4,
+        out=np.empty(24, dtype=np.int32)[::2],
+    )
     assert dv.follow_codes(CODES_3X4, 4).tolist() == [4, 2, 11, 5, 3, 10, 1, 7, 9, 0, 6, 8]
 
 
@@ -386,8 +430,14 @@ def test_drup_honours_knightgraph_kernels(monkeypatch):
     assert drup._library() is None
     monkeypatch.setattr(drup, "_check_compiled", None)  # would fail if it were called
     assert drup.check_drup(formula, ["2 0", "0"])[0]
-    raises_naming(kg.InvalidOptionError, "KNIGHTGRAPH_KERNELS=python", drup.check_drup,
-                  formula, ["0"], compiled=True)  # fmt: skip
+    raises_naming(
+        kg.InvalidOptionError,
+        "KNIGHTGRAPH_KERNELS=python",
+        drup.check_drup,
+        formula,
+        ["0"],
+        compiled=True,
+    )
 
 
 def test_drup_uses_the_compiled_checker_when_built(monkeypatch):
@@ -417,9 +467,15 @@ def test_drup_rejects_a_malformed_formula(formula, named, compiled):
 
 @pytest.mark.parametrize(
     ("proof", "named"),
-    [(None, "None"), ([0], "0"), (["1 x 0"], "'1 x 0'"), (["1 2"], "'1 2'"), (["1_0 0"], "1_0"),
-     (b"0", "b'0'")],
-)  # fmt: skip
+    [
+        (None, "None"),
+        ([0], "0"),
+        (["1 x 0"], "'1 x 0'"),
+        (["1 2"], "'1 2'"),
+        (["1_0 0"], "1_0"),
+        (b"0", "b'0'"),
+    ],
+)
 def test_drup_rejects_a_malformed_proof(proof, named):
     accepted, why = drup.check_drup([[1], [-1]], proof)
     assert not accepted and named in why

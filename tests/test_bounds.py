@@ -206,22 +206,43 @@ def test_worker_count_is_capped() -> None:
 
 @pytest.mark.parametrize(
     "address",
-    ["tcp://127.0.0.1:8786", "127.0.0.1:8786", "tls://sched.example.org:1", "tcp://[::1]:65535",
-     "ws://localhost:8786", "inproc://10.0.0.1/1234/1", "TCP://host-1:80"],
-)  # fmt: skip
+    [
+        "tcp://127.0.0.1:8786",
+        "127.0.0.1:8786",
+        "tls://sched.example.org:1",
+        "tcp://[::1]:65535",
+        "ws://localhost:8786",
+        "inproc://10.0.0.1/1234/1",
+        "TCP://host-1:80",
+    ],
+)
 def test_well_formed_dask_addresses(address) -> None:
     assert check_dask_address(address) == address
 
 
 @pytest.mark.parametrize(
     ("address", "why"),
-    [("", "expected"), ("   ", "expected"), ("nope", "no port"), ("http://[::1", "scheme"),
-     ("http://host:80", "scheme"), ("tcp://host", "no port"), ("tcp://host:x", "port"),
-     ("tcp://host:0", "port"), ("tcp://host:65536", "port"), ("tcp://:8786", "host"),
-     ("tcp://[::1:8786", "']'"), ("tcp://[nothex]:1", "IPv6"), ("tcp://::1:8786", "brackets"),
-     ("tcp://a b:1", "spaces"), ("tcp://host:8786/path", "port"), ("inproc://", "location"),
-     (None, "string"), (8786, "string")],
-)  # fmt: skip
+    [
+        ("", "expected"),
+        ("   ", "expected"),
+        ("nope", "no port"),
+        ("http://[::1", "scheme"),
+        ("http://host:80", "scheme"),
+        ("tcp://host", "no port"),
+        ("tcp://host:x", "port"),
+        ("tcp://host:0", "port"),
+        ("tcp://host:65536", "port"),
+        ("tcp://:8786", "host"),
+        ("tcp://[::1:8786", "']'"),
+        ("tcp://[nothex]:1", "IPv6"),
+        ("tcp://::1:8786", "brackets"),
+        ("tcp://a b:1", "spaces"),
+        ("tcp://host:8786/path", "port"),
+        ("inproc://", "location"),
+        (None, "string"),
+        (8786, "string"),
+    ],
+)
 def test_malformed_dask_addresses(address, why) -> None:
     with pytest.raises(InvalidOptionError, match=re.escape(why)) as info:
         check_dask_address(address)  # type: ignore[arg-type]
@@ -337,10 +358,13 @@ def _alive(children: dict[int, str]) -> list[int]:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 @pytest.mark.parametrize(
     ("sig", "code", "message"),
-    [(signal.SIGKILL, -signal.SIGKILL, None), (signal.SIGTERM, 143, "terminated"),
-     (signal.SIGINT, 130, "interrupted")],
+    [
+        (signal.SIGKILL, -signal.SIGKILL, None),
+        (signal.SIGTERM, 143, "terminated"),
+        (signal.SIGINT, 130, "interrupted"),
+    ],
     ids=["SIGKILL", "SIGTERM", "SIGINT"],
-)  # fmt: skip
+)
 def test_workers_die_with_their_parent(tmp_path, sig, code, message) -> None:
     """A long sweep on two workers; kill the parent; no worker may survive it.
 
@@ -350,11 +374,24 @@ def test_workers_die_with_their_parent(tmp_path, sig, code, message) -> None:
     work.mkdir()
     with open(tmp_path / "stderr.txt", "w") as stderr:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "knightgraph", "sweep", "8", "8", "--method", "backtrack",
-             "--workers", "2"],
-            stdout=subprocess.DEVNULL, stderr=stderr, cwd=work, env=_env(),
+            [
+                sys.executable,
+                "-m",
+                "knightgraph",
+                "sweep",
+                "8",
+                "8",
+                "--method",
+                "backtrack",
+                "--workers",
+                "2",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+            cwd=work,
+            env=_env(),
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-        )  # fmt: skip
+        )
     children: dict[int, str] = {}
     try:
         deadline = time.monotonic() + 60  # guards, not measurements

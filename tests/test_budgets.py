@@ -142,8 +142,9 @@ def test_large_open_board_by_sat_is_a_tour():
 
 
 def test_cnf_memory_is_estimated_before_anything_is_built():
-    assert cnf_bytes(Board(8, 8), closed=True) < cnf_bytes(Board(8, 8), closed=True,
-                                                          keep_clauses=True)  # fmt: skip
+    assert cnf_bytes(Board(8, 8), closed=True) < cnf_bytes(
+        Board(8, 8), closed=True, keep_clauses=True
+    )
     with pytest.raises(BoardTooLargeError):
         find_tour(10**5, 10**5, method="sat", limit=10)
 
@@ -210,8 +211,19 @@ def test_compiled_kernel_stops_inside_a_step():
     try:
         for step in plan[: big + 1]:
             dest, vleaves, vneed, cands, forced, leave, need, last, _ = step
-            args = (dest, vleaves, vneed, cands, forced, len(cands), leave, len(leave), need,
-                    len(need), int(last))  # fmt: skip
+            args = (
+                dest,
+                vleaves,
+                vneed,
+                cands,
+                forced,
+                len(cands),
+                leave,
+                len(leave),
+                need,
+                len(need),
+                int(last),
+            )
             if step is plan[big]:
                 lib.kgc_set_deadline(ctx, 0.0)
                 assert lib.kgc_step(ctx, *args) == kc_compiled._STOPPED
@@ -231,8 +243,15 @@ def test_compiled_kernel_with_a_past_deadline_raises_the_budget_error():
         graph, kc_plan._plan(graph, None, frozenset(), frozenset())
     )
     with pytest.raises(CountAbortedError) as caught:
-        kc_compiled._run_compiled(kc_compiled._compiled(), width, plan, memory=2**30, deadline=0.0,
-                                  progress=None, stats=stats)  # fmt: skip
+        kc_compiled._run_compiled(
+            kc_compiled._compiled(),
+            width,
+            plan,
+            memory=2**30,
+            deadline=0.0,
+            progress=None,
+            stats=stats,
+        )
     assert caught.value.done["engine"] == "c" and caught.value.done["step"] == 1
 
 
@@ -303,8 +322,9 @@ def test_enumerate_tours_has_no_recursion_limit():
 
 def test_enumerate_tours_agrees_with_counting():
     assert sum(1 for _ in enumerate_tours(5, 5)) == count_tours(5, 5).directed
-    assert sum(1 for _ in enumerate_tours(3, 8, start="a1")) == count_tours(
-        3, 8, start="a1").directed  # fmt: skip
+    assert (
+        sum(1 for _ in enumerate_tours(3, 8, start="a1")) == count_tours(3, 8, start="a1").directed
+    )
     assert sum(1 for _ in enumerate_tours(5, 6, closed=True)) == 8
 
 
@@ -361,16 +381,19 @@ def test_cli_count_timeout_exits_3_with_what_was_done(capsys):
 
 
 def test_cli_sat_limit_exits_3(capsys):
-    code = main(["tour", "4", "30", "--closed", "--method", "sat", "--limit", "0",
-                 "--format", "json"])  # fmt: skip
+    code = main(
+        ["tour", "4", "30", "--closed", "--method", "sat", "--limit", "0", "--format", "json"]
+    )
     assert code == 3
 
 
 @pytest.mark.parametrize("m", [7, 8])
 def test_counts_are_unchanged_by_the_budget_checks(m):
     """A generous timeout changes nothing: the same counts as without one."""
-    assert count_tours(5, m, closed=True, timeout=600).undirected == count_tours(
-        5, m, closed=True).undirected  # fmt: skip
+    assert (
+        count_tours(5, m, closed=True, timeout=600).undirected
+        == count_tours(5, m, closed=True).undirected
+    )
 
 
 def test_budget_errors_are_in_the_tree():

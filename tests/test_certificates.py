@@ -175,9 +175,15 @@ def tampers(cert):
 
 @pytest.mark.parametrize(
     ("m", "n", "request_"),
-    [(4, 4, {}), (3, 8, {"closed": True}), (4, 10, {"closed": True}), (7, 7, {"closed": True}),
-     (5, 5, {"start": "b1"}), (4, 7, {"start": "c2"})],
-)  # fmt: skip
+    [
+        (4, 4, {}),
+        (3, 8, {"closed": True}),
+        (4, 10, {"closed": True}),
+        (7, 7, {"closed": True}),
+        (5, 5, {"start": "b1"}),
+        (4, 7, {"start": "c2"}),
+    ],
+)
 def test_tampered_certificates_are_rejected(m, n, request_):
     cert = certificate_of(m, n, **request_)
     assert accepted(cert, m, n, **request_)

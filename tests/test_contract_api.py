@@ -142,19 +142,29 @@ class Build(support.Draws):
     # -- boards
     def size(self, lo: int = 1, hi: int = 6, percent: int = 8) -> Any:
         if self.chance(percent):
-            value = self.pick([0, -1, -7, True, False, 1.5, 3.0, NAN, INF, "8", "", [3],
-                               (3,), b"3", 3 + 0j])  # fmt: skip
+            value = self.pick(
+                [0, -1, -7, True, False, 1.5, 3.0, NAN, INF, "8", "", [3], (3,), b"3", 3 + 0j]
+            )
             self.bad.append(value)
             return value
         value = self.integer(lo, hi)
         return np.int64(value) if self.chance(8) else value
 
-    def board_args(self, lo: int = 1, hi: int = 6, *, max_area: int = 36, huge: str = "odd",
-                   percent: int = 8) -> tuple[Any, Any]:  # fmt: skip
+    def board_args(
+        self, lo: int = 1, hi: int = 6, *, max_area: int = 36, huge: str = "odd", percent: int = 8
+    ) -> tuple[Any, Any]:
         """``(m, n)``; ``huge``: "odd" (refusing or answering are fine), "bad" (must refuse)."""
         if huge and self.chance(4):
-            m, n = self.pick([(10**12, 10**12), (10**20, 8), (8, 10**20), (2**63, 2**63),
-                              (10**7, 10**7), (10**9, 10**9)])  # fmt: skip
+            m, n = self.pick(
+                [
+                    (10**12, 10**12),
+                    (10**20, 8),
+                    (8, 10**20),
+                    (2**63, 2**63),
+                    (10**7, 10**7),
+                    (10**9, 10**9),
+                ]
+            )
             if huge == "bad":
                 self.bad += [m, n]
             else:
@@ -168,18 +178,38 @@ class Build(support.Draws):
         return m, n
 
     def leaper(self) -> Any:
-        return self.value([KNIGHT, (2, 1), (1, 3), (0, 1), (2, 3), [1, 2], (1, 1)],
-                          [(0, 0), (-1, 2), (1.5, 2), "12", (1,), (1, 2, 3), None, (True, 2),
-                           "knight", 5])  # fmt: skip
+        return self.value(
+            [KNIGHT, (2, 1), (1, 3), (0, 1), (2, 3), [1, 2], (1, 1)],
+            [(0, 0), (-1, 2), (1.5, 2), "12", (1,), (1, 2, 3), None, (True, 2), "knight", 5],
+        )
 
     def square(self, m: Any, n: Any, *, percent: int = 10) -> Any:
         if not (_int(m) and _int(n)):
             return self.pick(["a1", (0, 0), "1,1"])
         m, n = int(m), int(n)
         if self.chance(percent):
-            value = self.pick([(m + 1, 0), (0, n + 2), (-1, 0), (0, -1), name((m + 2, 0)),
-                               f"{m},0", "", "x", "a0", "1,", (1.5, 2), (True, 1), (0, 0, 0),
-                               "a1b", 5, [0], (None, 1), b"a1"])  # fmt: skip
+            value = self.pick(
+                [
+                    (m + 1, 0),
+                    (0, n + 2),
+                    (-1, 0),
+                    (0, -1),
+                    name((m + 2, 0)),
+                    f"{m},0",
+                    "",
+                    "x",
+                    "a0",
+                    "1,",
+                    (1.5, 2),
+                    (True, 1),
+                    (0, 0, 0),
+                    "a1b",
+                    5,
+                    [0],
+                    (None, 1),
+                    b"a1",
+                ]
+            )
             self.bad.append(value)
             return value
         sq = (self.integer(0, m - 1), self.integer(0, n - 1))
@@ -194,12 +224,16 @@ class Build(support.Draws):
             self.bad.append(value)
             return value
         squares = [self.square(m, n) for _ in range(self.integer(1, 2))]
-        return squares[0] if len(squares) == 1 and isinstance(squares[0], str) and self.chance(30) \
-            else squares  # fmt: skip
+        return (
+            squares[0]
+            if len(squares) == 1 and isinstance(squares[0], str) and self.chance(30)
+            else squares
+        )
 
     def closed(self) -> Any:
-        return self.value([False, True], ["yes", None, "False", [], 2.5], [1, 0, np.bool_(True)],
-                          percent=6)  # fmt: skip
+        return self.value(
+            [False, True], ["yes", None, "False", [], 2.5], [1, 0, np.bool_(True)], percent=6
+        )
 
     def timeout(self, good: list[Any]) -> Any:
         return self.value(good, [-1, -0.5, NAN, "1", [], True], [INF], percent=8)
@@ -211,8 +245,16 @@ def _int(value: Any) -> bool:
     )
 
 
-def make_request(b: Build, m: Any, n: Any, leaper: Any = KNIGHT, removed: Any = (),
-                 closed: Any = False, start: Any = None, end: Any = None) -> Request | None:  # fmt: skip
+def make_request(
+    b: Build,
+    m: Any,
+    n: Any,
+    leaper: Any = KNIGHT,
+    removed: Any = (),
+    closed: Any = False,
+    start: Any = None,
+    end: Any = None,
+) -> Request | None:
     """The request the arguments stand for, when every one of them is valid."""
     with contextlib.suppress(TypeError):  # an end on a removed square is bad on any board
         items = [removed] if isinstance(removed, str) else list(removed)
@@ -318,8 +360,9 @@ def run_call(call: Call, counter: Counter[str]) -> None:
     elif not problems:
         if call.bad or call.must_raise:
             bad = ", ".join(_show(v) for v in call.bad[:3])
-            problems.append(f"bad input ({bad or 'an impossible request'}) accepted: "
-                            f"returned {_show(result)}")  # fmt: skip
+            problems.append(
+                f"bad input ({bad or 'an impossible request'}) accepted: returned {_show(result)}"
+            )
         if call.check is not None:
             try:
                 call.check(result, problems)
@@ -356,8 +399,10 @@ def _error_problems(call: Call, error: BaseException) -> list[str]:
     kind = type(error).__name__
     if not isinstance(error, KnightGraphError) and not isinstance(error, call.allowed):
         where = traceback.extract_tb(error.__traceback__)[-1]
-        problems.append(f"{kind} is not a KnightGraphError: {message[:200]!r} "
-                        f"(raised at {Path(where.filename).name}:{where.lineno})")  # fmt: skip
+        problems.append(
+            f"{kind} is not a KnightGraphError: {message[:200]!r} "
+            f"(raised at {Path(where.filename).name}:{where.lineno})"
+        )
         return problems
     if isinstance(error, kg.exceptions.InternalError):
         problems.append(f"an internal error: {message[:200]!r}")
@@ -402,8 +447,9 @@ def check_search(
                 return
             if req is not None:
                 b = kg.Board(req.m, req.n, leaper=req.leaper, removed=sorted(req.removed))
-                ok, why = proofs.check(res.certificate, b, closed=req.closed, start=req.start,
-                                       end=req.end)  # fmt: skip
+                ok, why = proofs.check(
+                    res.certificate, b, closed=req.closed, start=req.start, end=req.end
+                )
                 if not ok:
                     problems.append(f"proofs.check rejects the certificate: {why}")
                 ok, why = req.certificate(res.certificate)
@@ -437,18 +483,31 @@ def family(build: Callable[[Any, Build], Call]) -> Callable[[], st.SearchStrateg
 
 
 METHOD_OPTIONS: dict[str, dict[str, list[Any]]] = {
-    "backtrack": {"prune": [True, False], "oracle": [True], "order": ["fixed", "warnsdorff"],
-                  "moves": [KNIGHT_MOVES, list(reversed(KNIGHT_MOVES))]},
-    "warnsdorff": {"rule": ["roth", "random", "first", "pohl", "squirrel", "border"],
-                   "attempts": [1, 5], "repair": [True, False], "moves": [KNIGHT_MOVES]},
+    "backtrack": {
+        "prune": [True, False],
+        "oracle": [True],
+        "order": ["fixed", "warnsdorff"],
+        "moves": [KNIGHT_MOVES, list(reversed(KNIGHT_MOVES))],
+    },
+    "warnsdorff": {
+        "rule": ["roth", "random", "first", "pohl", "squirrel", "border"],
+        "attempts": [1, 5],
+        "repair": [True, False],
+        "moves": [KNIGHT_MOVES],
+    },
     "sat": {},
     "divide": {},
     "auto": {},
-}  # fmt: skip
+}
 BAD_OPTIONS: dict[str, list[Any]] = {
-    "prune": ["yes", 2], "order": ["x", 5], "rule": ["nope", ""], "attempts": [-1, 1.5, "3"],
-    "moves": ["abc", [(0, 0)], [(1, 2, 3)], 5, [("a", "b")]], "repair": ["no"], "oracle": ["yes"],
-}  # fmt: skip
+    "prune": ["yes", 2],
+    "order": ["x", 5],
+    "rule": ["nope", ""],
+    "attempts": [-1, 1.5, "3"],
+    "moves": ["abc", [(0, 0)], [(1, 2, 3)], 5, [("a", "b")]],
+    "repair": ["no"],
+    "oracle": ["yes"],
+}
 
 
 @family
@@ -475,8 +534,9 @@ def search_calls(draw: Any, b: Build) -> Call:
     method = "auto"
     if family == "find_tour":
         if b.chance(60):
-            method = b.value(["auto", "backtrack", "warnsdorff", "sat", "divide"],
-                             ["nope", "", None, 5, "AUTO"])  # fmt: skip
+            method = b.value(
+                ["auto", "backtrack", "warnsdorff", "sat", "divide"], ["nope", "", None, 5, "AUTO"]
+            )
             kwargs["method"] = method
         for option, values in (
             METHOD_OPTIONS.get(method, {}).items() if isinstance(method, str) else []
@@ -492,8 +552,9 @@ def search_calls(draw: Any, b: Build) -> Call:
             kwargs["seed"] = b.value([0, 1, 2**40], ["abc", 1.5, []], [-1, 2**70])
         if b.chance(12):
             kwargs["limit"] = b.value([50, 10**5], [-1, 1.5, "10", True], [0])
-        if method in ("warnsdorff", "divide") and (start is not None or end is not None or closed
-                                                   or removed != () or given):  # fmt: skip
+        if method in ("warnsdorff", "divide") and (
+            start is not None or end is not None or closed or removed != () or given
+        ):
             b.odd = True  # an unsupported combination may be refused, naming the method or option
             b.odd_values += [method, "start", "end", "closed", "removed", "leaper"]
     kwargs["timeout"] = b.timeout([0.3, 0.5, 1.0, 0])
@@ -511,8 +572,16 @@ def search_calls(draw: Any, b: Build) -> Call:
     else:
         args = (m, n)
     fn = kg.find_tour if family == "find_tour" else kg.tour_exists
-    return Call(family, fn, args, kwargs, b.bad, b.must_raise, b.odd,
-                check_search(req, exact=family == "tour_exists"))  # fmt: skip
+    return Call(
+        family,
+        fn,
+        args,
+        kwargs,
+        b.bad,
+        b.must_raise,
+        b.odd,
+        check_search(req, exact=family == "tour_exists"),
+    )
 
 
 @family
@@ -521,9 +590,22 @@ def board_calls(draw: Any, b: Build) -> Call:
     given = b.chance(20)
     leaper = b.leaper() if given else KNIGHT
     removed = b.removed(m, n)
-    what = draw(st.sampled_from(["Board", "knight_graph", "parse_square", "neighbors", "name",
-                                 "square", "color", "closed_tour_exists", "open_tour_exists",
-                                 "color_obstruction"]))  # fmt: skip
+    what = draw(
+        st.sampled_from(
+            [
+                "Board",
+                "knight_graph",
+                "parse_square",
+                "neighbors",
+                "name",
+                "square",
+                "color",
+                "closed_tour_exists",
+                "open_tour_exists",
+                "color_obstruction",
+            ]
+        )
+    )
     req = make_request(b, m, n, leaper, removed)
     kwargs: dict[str, Any] = {}
     if given:
@@ -545,8 +627,12 @@ def board_calls(draw: Any, b: Build) -> Call:
             cells = req.cells()
             if g.number_of_nodes() != len(cells):
                 problems.append(f"{g.number_of_nodes()} nodes, {len(cells)} squares")
-            edges = {frozenset((s, t)) for s in cells
-                     for t in knight_moves(req.m, req.n, *s, req.leaper) if t not in req.removed}  # fmt: skip
+            edges = {
+                frozenset((s, t))
+                for s in cells
+                for t in knight_moves(req.m, req.n, *s, req.leaper)
+                if t not in req.removed
+            }
             if g.number_of_edges() != len(edges):
                 problems.append(
                     f"{g.number_of_edges()} edges, the independent count is {len(edges)}"
@@ -567,8 +653,9 @@ def board_calls(draw: Any, b: Build) -> Call:
                     f"{what}({req.m}, {req.n}) is {bool(verdict)}, the enumeration says {truth}"
                 )
 
-        return Call(what, fn, (m, n), {}, [v for v in b.bad if v in (m, n)], False,
-                    b.odd, check_theorem)  # fmt: skip
+        return Call(
+            what, fn, (m, n), {}, [v for v in b.bad if v in (m, n)], False, b.odd, check_theorem
+        )
     if req is None:  # the board itself is bad: the board call is the test
         return Call("Board", kg.Board, (m, n), kwargs, b.bad, b.must_raise, b.odd)
     board = kg.Board(req.m, req.n, leaper=req.leaper, removed=sorted(req.removed))
@@ -588,8 +675,16 @@ def board_calls(draw: Any, b: Build) -> Call:
                 problems.append("a colour obstruction on a board with a tour")
 
         kw = {"closed": closed, "start": start, "end": end}
-        return Call("color_obstruction", kg.color_obstruction, (board,), kw, b.bad, b.must_raise,
-                    b.odd or (start is not None and as_pair(start) == as_pair(end) is not None), check_colour)  # fmt: skip
+        return Call(
+            "color_obstruction",
+            kg.color_obstruction,
+            (board,),
+            kw,
+            b.bad,
+            b.must_raise,
+            b.odd or (start is not None and as_pair(start) == as_pair(end) is not None),
+            check_colour,
+        )
     if what == "square":
         index = b.value(
             [b.integer(0, req.m * req.n - 1)], [-1, req.m * req.n, 1.5, "3", None, 10**20]
@@ -616,13 +711,35 @@ def board_calls(draw: Any, b: Build) -> Call:
         if what == "color" and value != sum(pair) % 2:
             problems.append(f"color({sq!r}) is {value!r}")
 
-    return Call(f"{board!r}.{what}", getattr(board, what), (sq,), {}, b.bad, b.must_raise, b.odd,
-                check_square)  # fmt: skip
+    return Call(
+        f"{board!r}.{what}",
+        getattr(board, what),
+        (sq,),
+        {},
+        b.bad,
+        b.must_raise,
+        b.odd,
+        check_square,
+    )
 
 
-HOSTILE_TOURS: list[Any] = [None, 5, "abc", [(0, 0, 0)], [[0.5, 1]], np.array([0.5, 1.5]), {"a": 1},
-                            [("a", 1)], [None], np.zeros((2, 3), dtype=int), [b"a1"], [[True, 0]],
-                            object(), [(0, 10**30)], "a1 zz"]  # fmt: skip
+HOSTILE_TOURS: list[Any] = [
+    None,
+    5,
+    "abc",
+    [(0, 0, 0)],
+    [[0.5, 1]],
+    np.array([0.5, 1.5]),
+    {"a": 1},
+    [("a", 1)],
+    [None],
+    np.zeros((2, 3), dtype=int),
+    [b"a1"],
+    [[True, 0]],
+    object(),
+    [(0, 10**30)],
+    "a1 zz",
+]
 
 
 @family
@@ -644,9 +761,22 @@ def tour_calls(draw: Any, b: Build) -> Call:
         tour_arg = np.array(squares)
     else:
         tour_arg = squares
-    what = draw(st.sampled_from(["validate_tour", "is_knight_tour", "Tour.from_squares", "Tour",
-                                 "rerooted", "transformed", "from_dict", "from_json", "mutate",
-                                 "reversed"]))  # fmt: skip
+    what = draw(
+        st.sampled_from(
+            [
+                "validate_tour",
+                "is_knight_tour",
+                "Tour.from_squares",
+                "Tour",
+                "rerooted",
+                "transformed",
+                "from_dict",
+                "from_json",
+                "mutate",
+                "reversed",
+            ]
+        )
+    )
     hostile = False
     if what in ("validate_tour", "is_knight_tour", "Tour.from_squares", "Tour"):
         hostile = b.chance(12)
@@ -705,8 +835,16 @@ def tour_calls(draw: Any, b: Build) -> Call:
             if pair is not None and value.squares()[0] != pair:
                 problems.append(f"rerooted({sq!r}) starts at {value.squares()[0]}")
 
-        return Call(f"Tour({known.m}x{known.n}).rerooted", tour.rerooted, (sq,), {}, b.bad,
-                    b.must_raise, b.odd, check_rerooted)  # fmt: skip
+        return Call(
+            f"Tour({known.m}x{known.n}).rerooted",
+            tour.rerooted,
+            (sq,),
+            {},
+            b.bad,
+            b.must_raise,
+            b.odd,
+            check_rerooted,
+        )
     if what == "transformed":
         valid = list(board.symmetries())
         sym = b.value(valid, ["nope", "", 5, None, "ROT90"])
@@ -718,8 +856,16 @@ def tour_calls(draw: Any, b: Build) -> Call:
             if req.defect(value.squares(), ends=False):
                 problems.append(f"transformed({sym!r}) gives a non-tour")
 
-        return Call(f"Tour({known.m}x{known.n}).transformed", tour.transformed, (sym,), {}, b.bad,
-                    b.must_raise, b.odd, check_sym)  # fmt: skip
+        return Call(
+            f"Tour({known.m}x{known.n}).transformed",
+            tour.transformed,
+            (sym,),
+            {},
+            b.bad,
+            b.must_raise,
+            b.odd,
+            check_sym,
+        )
     if what == "reversed":
         return Call(
             "Tour.reversed",
@@ -753,10 +899,26 @@ def tour_calls(draw: Any, b: Build) -> Call:
             )
             if text in ("{", "", "null", "[1, 2]", "\x00"):
                 b.must_raise = True
-            return Call("Tour.from_json", kg.Tour.from_json, (text,), {}, b.bad, b.must_raise, b.odd,
-                        _check_tour_object)  # fmt: skip
-        return Call("Tour.from_dict", kg.Tour.from_dict, (data,), {}, b.bad, b.must_raise, b.odd,
-                    _check_tour_object)  # fmt: skip
+            return Call(
+                "Tour.from_json",
+                kg.Tour.from_json,
+                (text,),
+                {},
+                b.bad,
+                b.must_raise,
+                b.odd,
+                _check_tour_object,
+            )
+        return Call(
+            "Tour.from_dict",
+            kg.Tour.from_dict,
+            (data,),
+            {},
+            b.bad,
+            b.must_raise,
+            b.odd,
+            _check_tour_object,
+        )
     # mutate: a verified tour cannot be changed (through its public attributes)
     attack = b.pick(["order", "closed", "board", "item", "resize", "flags", "del", "squares"])
 
@@ -910,8 +1072,16 @@ def explore_calls(draw: Any, b: Build) -> Call:
             if table.disagreements:
                 problems.append(f"disagreements: {table.disagreements}")
 
-        return Call("existence_table", explore.existence_table, (rows, cols), kwargs, b.bad,
-                    b.must_raise, b.odd, check_table)  # fmt: skip
+        return Call(
+            "existence_table",
+            explore.existence_table,
+            (rows, cols),
+            kwargs,
+            b.bad,
+            b.must_raise,
+            b.odd,
+            check_table,
+        )
     m, n = b.board_args(1, 5, max_area=16 if what != "sweep" else 25, huge="bad")
     given = b.chance(10)
     leaper = b.leaper() if given else KNIGHT
@@ -978,8 +1148,19 @@ def format_calls(draw: Any, b: Build) -> Call:
     known: KnownTour = draw(st.sampled_from(KNOWN_TOURS))
     board = kg.Board(known.m, known.n, removed=sorted(known.removed))
     text = " ".join(name(s) for s in known.squares)
-    what = draw(st.sampled_from(["write_text", "write_npy", "read_npy", "read_tour_file",
-                                 "parse_tour_text", "parse_tour_bytes", "save_npy"]))  # fmt: skip
+    what = draw(
+        st.sampled_from(
+            [
+                "write_text",
+                "write_npy",
+                "read_npy",
+                "read_tour_file",
+                "parse_tour_text",
+                "parse_tour_bytes",
+                "save_npy",
+            ]
+        )
+    )
     writer = what in ("write_text", "write_npy", "save_npy")
     good_path = ("sub/out.npy" if "npy" in what else "sub/out.txt") if writer else "in.dat"
     path: Any = good_path
@@ -1009,8 +1190,14 @@ def format_calls(draw: Any, b: Build) -> Call:
         kinds = ["text", "json", "npy", "garbage", "empty", "board", "coords"]
         kind = b.pick(kinds) if b.chance(60) else ("npy" if what == "read_npy" else "text")
         if kind == "json":
-            raw = json.dumps({"rows": known.m, "cols": known.n, "closed": known.closed,
-                              "squares": [list(s) for s in known.squares]}).encode()  # fmt: skip
+            raw = json.dumps(
+                {
+                    "rows": known.m,
+                    "cols": known.n,
+                    "closed": known.closed,
+                    "squares": [list(s) for s in known.squares],
+                }
+            ).encode()
         elif kind == "npy":
             buffer = io.BytesIO()
             np.save(buffer, np.array([r * known.n + c for r, c in known.squares]))
@@ -1043,22 +1230,53 @@ def format_calls(draw: Any, b: Build) -> Call:
                 problems.append(f"read back {pairs[:4]}..., not the tour written")
 
         if what == "read_npy":
-            call = Call("read_npy", formats.read_npy, (full,), {}, b.bad, b.must_raise, b.odd or odd,
-                        check_read if kind == "npy" else None)  # fmt: skip
+            call = Call(
+                "read_npy",
+                formats.read_npy,
+                (full,),
+                {},
+                b.bad,
+                b.must_raise,
+                b.odd or odd,
+                check_read if kind == "npy" else None,
+            )
         elif what == "read_tour_file":
-            call = Call("read_tour_file", formats.read_tour_file, (full, board), {}, b.bad,
-                        b.must_raise, b.odd or odd, check_read)  # fmt: skip
+            call = Call(
+                "read_tour_file",
+                formats.read_tour_file,
+                (full, board),
+                {},
+                b.bad,
+                b.must_raise,
+                b.odd or odd,
+                check_read,
+            )
         elif what == "parse_tour_text":
             content: Any = raw.decode(errors="replace")
             if b.chance(10):
                 content = b.pick([None, 5, b"a1"])
                 b.bad.append(content)
-            call = Call("parse_tour_text", formats.parse_tour_text, (content, board), {}, b.bad,
-                        b.must_raise, b.odd or odd or kind in ("json", "npy"),
-                        check_read if kind in ("text", "coords") else None)  # fmt: skip
+            call = Call(
+                "parse_tour_text",
+                formats.parse_tour_text,
+                (content, board),
+                {},
+                b.bad,
+                b.must_raise,
+                b.odd or odd or kind in ("json", "npy"),
+                check_read if kind in ("text", "coords") else None,
+            )
         else:
-            call = Call("parse_tour_bytes", formats.parse_tour_bytes, (raw, board, "in.dat"), {},
-                        [], False, odd, check_read)  # fmt: skip
+            call = Call(
+                "parse_tour_bytes",
+                formats.parse_tour_bytes,
+                (raw, board, "in.dat"),
+                {},
+                [],
+                False,
+                odd,
+                check_read,
+            )
     call.allowed = allowed
     call.folder = folder
     if path == good_path and writer:
@@ -1081,8 +1299,19 @@ def format_calls(draw: Any, b: Build) -> Call:
 
 @family
 def misc_calls(draw: Any, b: Build) -> Call:
-    what = draw(st.sampled_from(["square_name", "file_name", "get_solver", "get_executor",
-                                 "solve_classic", "estimate_memory", "check_certificate"]))  # fmt: skip
+    what = draw(
+        st.sampled_from(
+            [
+                "square_name",
+                "file_name",
+                "get_solver",
+                "get_executor",
+                "solve_classic",
+                "estimate_memory",
+                "check_certificate",
+            ]
+        )
+    )
     if what == "square_name":
         r = b.value([0, 7, 30], [-1, 1.5, "a", None, True])
         c = b.value([0, 25, 26, 700], [-1, 2.5, "b", None])
@@ -1154,11 +1383,19 @@ def misc_calls(draw: Any, b: Build) -> Call:
             lambda v, p: p.append(f"estimate {v!r}") if not isinstance(v, int) or v < 0 else None,
         )
     if what == "check_certificate":
-        cert = b.pick([{"kind": "colour-count", "clause": "closed-needs-balance", "counts": [13, 12]},
-                       {"kind": "exhaustive-search"}, {}, {"kind": None}, {"kind": "sat-refutation"},
-                       {"kind": "sat-refutation", "cnf": [[1], [-1]], "proof": ["0"], "variables": {}},
-                       {"kind": "tour", "squares": [[0, 0]]}, {"kind": "degree", "squares": "x"},
-                       {"kind": "schwenk-4xn", "outer": 5}])  # fmt: skip
+        cert = b.pick(
+            [
+                {"kind": "colour-count", "clause": "closed-needs-balance", "counts": [13, 12]},
+                {"kind": "exhaustive-search"},
+                {},
+                {"kind": None},
+                {"kind": "sat-refutation"},
+                {"kind": "sat-refutation", "cnf": [[1], [-1]], "proof": ["0"], "variables": {}},
+                {"kind": "tour", "squares": [[0, 0]]},
+                {"kind": "degree", "squares": "x"},
+                {"kind": "schwenk-4xn", "outer": 5},
+            ]
+        )
         m, n = b.pick([(5, 5), (8, 8), (3, 4), (4, 4)])
         closed = b.pick([False, True])
         req = Request(m, n, closed=closed)
@@ -1172,8 +1409,16 @@ def misc_calls(draw: Any, b: Build) -> Call:
             if value[0] and (m, n) == (8, 8):
                 problems.append(f"accepted a certificate of absence on 8x8: {value[1]}")
 
-        return Call("check_certificate", check_certificate, (cert, m, n), {"closed": closed}, b.bad,
-                    False, True, check)  # fmt: skip
+        return Call(
+            "check_certificate",
+            check_certificate,
+            (cert, m, n),
+            {"closed": closed},
+            b.bad,
+            False,
+            True,
+            check,
+        )
     m, n = b.integer(1, 5), b.integer(1, 5)
     size = f"{m} {n}"
     if b.chance(12):
@@ -1215,8 +1460,16 @@ def misc_calls(draw: Any, b: Build) -> Call:
             if why:
                 problems.append(f"the classic answer is not a tour: {why}")
 
-    return Call("solve_classic", solve_classic, (text,), {"timeout": timeout}, b.bad, b.must_raise, b.odd,
-                check_classic)  # fmt: skip
+    return Call(
+        "solve_classic",
+        solve_classic,
+        (text,),
+        {"timeout": timeout},
+        b.bad,
+        b.must_raise,
+        b.odd,
+        check_classic,
+    )
 
 
 # ---------------------------------------------------------------- the tests
@@ -1267,15 +1520,46 @@ def _issue_calls() -> list[Call]:
         Call("find_tour", kg.find_tour, (8, 8), {"closed": "yes"}, ["yes"], True),
         Call("knight_graph", kg.knight_graph, (10**12, 10**12), {}, [10**12], True),
         Call("Tour.transformed", t.transformed, ("rot90",), {}, ["rot90"], True),
-        Call("find_tour", kg.find_tour, (8, 8), {"closed": True, "end": "h8", "timeout": 5}, [], False,
-             False, check_search(Request(8, 8, closed=True, end=(7, 7)), exact=False)),
-        Call("tour_exists", kg.tour_exists, (6, 6), {"closed": True, "end": "a1", "timeout": 5}, [],
-             False, False, check_search(Request(6, 6, closed=True, end=(0, 0)), exact=True)),
-        Call("tour_exists", kg.tour_exists, (3, 24),
-             {"closed": True, "removed": ["x1", "d2", "n2", "j3", "s3", "x3"], "timeout": 20}, [],
-             False, False, check_search(Request(3, 24, KNIGHT, frozenset(
-                 as_pair(s) for s in ["x1", "d2", "n2", "j3", "s3", "x3"]), True), exact=True)),  # type: ignore[misc]
-    ]  # fmt: skip
+        Call(
+            "find_tour",
+            kg.find_tour,
+            (8, 8),
+            {"closed": True, "end": "h8", "timeout": 5},
+            [],
+            False,
+            False,
+            check_search(Request(8, 8, closed=True, end=(7, 7)), exact=False),
+        ),
+        Call(
+            "tour_exists",
+            kg.tour_exists,
+            (6, 6),
+            {"closed": True, "end": "a1", "timeout": 5},
+            [],
+            False,
+            False,
+            check_search(Request(6, 6, closed=True, end=(0, 0)), exact=True),
+        ),
+        Call(
+            "tour_exists",
+            kg.tour_exists,
+            (3, 24),
+            {"closed": True, "removed": ["x1", "d2", "n2", "j3", "s3", "x3"], "timeout": 20},
+            [],
+            False,
+            False,
+            check_search(
+                Request(
+                    3,
+                    24,
+                    KNIGHT,
+                    frozenset(as_pair(s) for s in ["x1", "d2", "n2", "j3", "s3", "x3"]),
+                    True,
+                ),
+                exact=True,
+            ),
+        ),  # type: ignore[misc]
+    ]
 
 
 @pytest.mark.parametrize("call", _issue_calls(), ids=lambda c: c.describe()[:60])

@@ -136,8 +136,13 @@ class Build(support.Draws):
     def mark_bad(self, *tokens: str) -> None:
         self.case.bad.extend(tokens)
 
-    def value(self, good: list[str], bad: list[str], odd: list[str] = (), percent: int = 12,  # type: ignore[assignment]
-              ) -> str:  # fmt: skip
+    def value(
+        self,
+        good: list[str],
+        bad: list[str],
+        odd: list[str] = (),
+        percent: int = 12,  # type: ignore[assignment]
+    ) -> str:
         """A token: usually one of ``good``; ``percent`` % of the time a hostile one."""
         if self.chance(percent):
             token = self.pick(list(bad) + list(odd))
@@ -171,8 +176,15 @@ class Build(support.Draws):
         self.positional.append(str(value))
         return value
 
-    def board(self, lo: int = 1, hi: int = 6, *, max_area: int | None = None,
-              huge: bool = True, percent: int = 10) -> None:  # fmt: skip
+    def board(
+        self,
+        lo: int = 1,
+        hi: int = 6,
+        *,
+        max_area: int | None = None,
+        huge: bool = True,
+        percent: int = 10,
+    ) -> None:
         self.m = self.size(lo, hi, huge=huge, percent=percent)
         self.n = self.size(lo, hi, huge=huge, percent=percent)
         if max_area is not None and self.m is not None and self.n is not None:
@@ -186,9 +198,11 @@ class Build(support.Draws):
     def piece(self, percent: int = 15) -> None:
         """``--leaper`` (sometimes) and ``--remove`` (sometimes)."""
         if self.chance(percent):
-            token = self.value(["1,2", "2,1", "1,3", "2,3", "0,1", "1,1", "1,4"],
-                               ["abc", "1", "1,2,3", "0,0", "-1,2", "", "1;2", "a,b"],
-                               ["1,1000000000000"])  # fmt: skip
+            token = self.value(
+                ["1,2", "2,1", "1,3", "2,3", "0,1", "1,1", "1,4"],
+                ["abc", "1", "1,2,3", "0,0", "-1,2", "", "1;2", "a,b"],
+                ["1,1000000000000"],
+            )
             self.opt("--leaper", token)
             parsed = parse_name(token) if "," in token else None
             if token in self.case.bad or parsed is None or token == "1,1000000000000":
@@ -213,8 +227,23 @@ class Build(support.Draws):
             return token, None
         if self.chance(percent):
             if self.chance(50):
-                token = self.pick(["", "x", "a0", "1,", ",", "11", "a1b", "0,0,0", "1.5,2", "♞",
-                                   "a-1", "1,,2", "r,c"])  # fmt: skip
+                token = self.pick(
+                    [
+                        "",
+                        "x",
+                        "a0",
+                        "1,",
+                        ",",
+                        "11",
+                        "a1b",
+                        "0,0,0",
+                        "1.5,2",
+                        "♞",
+                        "a-1",
+                        "1,,2",
+                        "r,c",
+                    ]
+                )
                 self.mark_bad(token)
                 return token, None
             r, c = self.integer(0, self.m + 2), self.integer(0, self.n + 2)
@@ -286,9 +315,11 @@ class Build(support.Draws):
 
     def executor(self, percent: int = 8) -> None:
         if self.chance(percent):
-            token = self.value(["1", "2", "0"],
-                               ["-1", "1000000", "99999999999999999999", "abc", "2.5", ""],
-                               percent=40)  # fmt: skip
+            token = self.value(
+                ["1", "2", "0"],
+                ["-1", "1000000", "99999999999999999999", "abc", "2.5", ""],
+                percent=40,
+            )
             self.opt("--workers", token)
             if token != "1":
                 self.case.spawn = True
@@ -315,8 +346,15 @@ class Build(support.Draws):
                 self.opt(token)
                 self.mark_bad(token)
 
-    def run_options(self, timeouts: list[str], *, timeout_percent: int, total: bool = True,
-                    format_percent: int = 60, workers_percent: int = 10) -> None:  # fmt: skip
+    def run_options(
+        self,
+        timeouts: list[str],
+        *,
+        timeout_percent: int,
+        total: bool = True,
+        format_percent: int = 60,
+        workers_percent: int = 10,
+    ) -> None:
         """The options the commands that answer for many boards or squares end with:
         ``--timeout`` (from ``timeouts``), ``--total-timeout`` (where the command has one),
         ``--format`` json or text, an executor, and sometimes a garbage flag."""
@@ -330,15 +368,22 @@ class Build(support.Draws):
 
     # -- finishing
     def request(self) -> Request | None:
-        if (self.m is None or self.n is None or self.leaper is None or not self.removed_ok
-                or not self.ends_ok or self.case.must_fail):  # fmt: skip
+        if (
+            self.m is None
+            or self.n is None
+            or self.leaper is None
+            or not self.removed_ok
+            or not self.ends_ok
+            or self.case.must_fail
+        ):
             return None
         if self.m * self.n <= len(self.removed):
             return None
         if any(sq in self.removed for sq in (self.start, self.end) if sq is not None):
             return None
-        return Request(self.m, self.n, self.leaper, frozenset(self.removed), self.closed,
-                       self.start, self.end)  # fmt: skip
+        return Request(
+            self.m, self.n, self.leaper, frozenset(self.removed), self.closed, self.start, self.end
+        )
 
     def done(self) -> Case:
         order = self.draw(st.permutations(self.groups)) if len(self.groups) > 1 else self.groups
@@ -370,8 +415,11 @@ def _moves_token(b: Build) -> str:
     moves = sorted({(x, y) for p, q in ((a, c), (c, a)) for x in (p, -p) for y in (q, -q)})
     perm = b.draw(st.permutations(moves))
     good = ";".join(f"{x},{y}" for x, y in perm)
-    return b.value([good], ["abc", "1,2;", "1;2", "1,2,3", ";", "", "x,y;1,2"],
-                   ["0,0", "3,3;1,2", "1,2;1,2", "1,2"])  # fmt: skip
+    return b.value(
+        [good],
+        ["abc", "1,2;", "1;2", "1,2,3", ";", "", "x,y;1,2"],
+        ["0,0", "3,3;1,2", "1,2;1,2", "1,2"],
+    )
 
 
 def search_options(b: Build, method: str) -> None:
@@ -427,8 +475,9 @@ def tour_cases(draw: Any) -> Case:
     b.ends()
     method = method_choice(b, "auto")
     search_options(b, method)
-    if method in ("warnsdorff", "divide") and (b.start or b.end or b.closed or b.removed
-                                                or b.leaper != KNIGHT):  # fmt: skip
+    if method in ("warnsdorff", "divide") and (
+        b.start or b.end or b.closed or b.removed or b.leaper != KNIGHT
+    ):
         b.case.odd = True  # a heuristic/constructive method may refuse such a request (exit 2)
     if method == "backtrack" and b.m and b.n and b.m * b.n > 25 and not b.case.bad:
         b.timeout_option(["0.3", "0.5"], percent=100)
@@ -634,8 +683,14 @@ def verify_cases(draw: Any) -> Case:
         data = "\n".join(f"{r},{c}" for r, c in squares).encode()
     elif fmt == "json":
         says_closed = known.closed and b.chance(50)
-        data = json.dumps({"rows": known.m, "cols": known.n, "closed": says_closed,
-                           "squares": [list(s) for s in squares]}).encode()  # fmt: skip
+        data = json.dumps(
+            {
+                "rows": known.m,
+                "cols": known.n,
+                "closed": says_closed,
+                "squares": [list(s) for s in squares],
+            }
+        ).encode()
         if (m, n) != (known.m, known.n):
             b.case.odd = True
     elif fmt == "npy":
@@ -714,8 +769,12 @@ def draw_cases(draw: Any) -> Case:
         b.board(1, 6)
         b.piece()
         if b.chance(30):
-            b.opt("--layout", b.value(["board", "spring", "circular", "spectral", "shell",
-                                       "bipartite"], ["nope", ""]))  # fmt: skip
+            b.opt(
+                "--layout",
+                b.value(
+                    ["board", "spring", "circular", "spectral", "shell", "bipartite"], ["nope", ""]
+                ),
+            )
         if b.chance(15):
             b.opt("--color-by", b.value(["color", "degree"], ["x"]))
         if b.chance(15):
@@ -728,8 +787,9 @@ def draw_cases(draw: Any) -> Case:
         b.ends(start=30, end=15)
         method = method_choice(b, "auto")
         search_options(b, method)
-        if method in ("warnsdorff", "divide") and (b.start or b.end or b.closed or b.removed
-                                                    or b.leaper != KNIGHT):  # fmt: skip
+        if method in ("warnsdorff", "divide") and (
+            b.start or b.end or b.closed or b.removed or b.leaper != KNIGHT
+        ):
             b.case.odd = True
         b.timeout_option(["0.5", "1"], percent=90)
         animate = draw_style(b)
@@ -742,9 +802,15 @@ def draw_cases(draw: Any) -> Case:
         draw_output(b)
     else:
         known: KnownTour = draw(st.sampled_from(KNOWN_TOURS))
-        data = json.dumps({"rows": known.m, "cols": known.n, "closed": known.closed,
-                           "removed": [name(s) for s in sorted(known.removed)],
-                           "squares": [list(s) for s in known.squares]}).encode()  # fmt: skip
+        data = json.dumps(
+            {
+                "rows": known.m,
+                "cols": known.n,
+                "closed": known.closed,
+                "removed": [name(s) for s in sorted(known.removed)],
+                "squares": [list(s) for s in known.squares],
+            }
+        ).encode()
         kind = b.pick(["json", "text", "garbage", "missing"]) if b.chance(40) else "json"
         if kind == "text":
             data = " ".join(name(s) for s in known.squares).encode()
@@ -775,9 +841,32 @@ def draw_cases(draw: Any) -> Case:
     return case
 
 
-GARBAGE_TOKENS = ["tour", "exists", "table", "8", "0", "-1", "--closed", "--format", "json",
-                  "--bogus", "", "a1", "--timeout", "nope", "-o", "draw", "--workers", "-h",
-                  "--help", "--version", "verify", "x" * 300, "--", "-"]  # fmt: skip
+GARBAGE_TOKENS = [
+    "tour",
+    "exists",
+    "table",
+    "8",
+    "0",
+    "-1",
+    "--closed",
+    "--format",
+    "json",
+    "--bogus",
+    "",
+    "a1",
+    "--timeout",
+    "nope",
+    "-o",
+    "draw",
+    "--workers",
+    "-h",
+    "--help",
+    "--version",
+    "verify",
+    "x" * 300,
+    "--",
+    "-",
+]
 """Tokens of the garbage command lines (no ``count``: ``count 8 8`` is hours of valid work)."""
 
 
@@ -843,18 +932,24 @@ def _kill(pids: list[int]) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
-def run_subprocess(argv: list[str], stdin: bytes, folder: Path,
-                   module: str = "knightgraph") -> Outcome:  # fmt: skip
+def run_subprocess(
+    argv: list[str], stdin: bytes, folder: Path, module: str = "knightgraph"
+) -> Outcome:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
     env.pop("PYTHONSTARTUP", None)
     env.setdefault("OPENBLAS_NUM_THREADS", "1")  # no per-core buffers under the address-space cap
     began = time.monotonic()
     proc = subprocess.Popen(
-        [sys.executable, "-m", module, *argv], cwd=folder, env=env, stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        [sys.executable, "-m", module, *argv],
+        cwd=folder,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
         preexec_fn=_limit_child,
-    )  # fmt: skip
+    )
     crash = None
     first = True
     while True:
@@ -885,8 +980,15 @@ def run_subprocess(argv: list[str], stdin: bytes, folder: Path,
     if left:
         leaked = [f"pid {pid}" for pid in left]
         _kill(left)
-    return Outcome(proc.returncode, out.decode(errors="replace"), err.decode(errors="replace"),
-                   crash, leaked, seconds, subprocess=True)  # fmt: skip
+    return Outcome(
+        proc.returncode,
+        out.decode(errors="replace"),
+        err.decode(errors="replace"),
+        crash,
+        leaked,
+        seconds,
+        subprocess=True,
+    )
 
 
 def run_in_process(argv: list[str], stdin: bytes, folder: Path) -> Outcome:
@@ -978,8 +1080,9 @@ def _parse_board(text: str, req: Request) -> list[tuple[int, int]] | None:
     return [placed[k] for k in sorted(placed)]
 
 
-def check_tour_squares(problems: list[str], req: Request | None, squares: Any, what: str,
-                       *, closed: bool | None = None) -> None:  # fmt: skip
+def check_tour_squares(
+    problems: list[str], req: Request | None, squares: Any, what: str, *, closed: bool | None = None
+) -> None:
     if req is None:
         return
     why = req.defect(squares, closed=closed)
@@ -997,10 +1100,15 @@ def _certificate_check(req: Request | None, data: dict[str, Any]) -> tuple[bool,
         return False, f"no certificate object: {cert!r:.80}"
     try:
         return check_certificate(
-            cert, int(data["rows"]), int(data["cols"]), closed=bool(data.get("closed")),
-            start=data.get("start"), end=data.get("end"),
-            leaper=data.get("leaper", KNIGHT), removed=data.get("removed", ()),
-        )  # fmt: skip
+            cert,
+            int(data["rows"]),
+            int(data["cols"]),
+            closed=bool(data.get("closed")),
+            start=data.get("start"),
+            end=data.get("end"),
+            leaper=data.get("leaper", KNIGHT),
+            removed=data.get("removed", ()),
+        )
     except (KeyError, TypeError, ValueError) as err:
         return False, f"the answer does not describe its board: {err!r}"
 
@@ -1091,12 +1199,19 @@ def check_map_json(problems: list[str], case: Case, data: Any, code: int | None)
                     problems.append(f"sweep: {name(sq)} marked ok but no tour starts there")
                 continue
             if bool(ok[r][c]) != bool(truth):
-                problems.append(f"{command}: {name(sq)} is {ok[r][c]} but the enumeration finds "
-                                f"{truth} tours")  # fmt: skip
-            if (isinstance(counts, list) and req.squares > 2 and len(counts) == req.m
-                    and counts[r][c] is not None and counts[r][c] != truth):  # fmt: skip
-                problems.append(f"{command}: {counts[r][c]} tours at {name(sq)}, the "
-                                f"enumeration finds {truth}")  # fmt: skip
+                problems.append(
+                    f"{command}: {name(sq)} is {ok[r][c]} but the enumeration finds {truth} tours"
+                )
+            if (
+                isinstance(counts, list)
+                and req.squares > 2
+                and len(counts) == req.m
+                and counts[r][c] is not None
+                and counts[r][c] != truth
+            ):
+                problems.append(
+                    f"{command}: {counts[r][c]} tours at {name(sq)}, the enumeration finds {truth}"
+                )
 
 
 def check_count(problems: list[str], case: Case, out: str, code: int | None) -> None:
@@ -1176,24 +1291,33 @@ def contract_problems(case: Case, res: Outcome, folder: Path, before: set[str]) 
             problems.append(f"a traceback on {stream}: ...{text[-600:]}")
     err_lines = [line for line in res.stderr.splitlines() if line.strip()]
     if code == 2 and len(err_lines) != 1:
-        problems.append(f"exit 2 with {len(err_lines)} lines on stderr (one expected): "
-                        f"{res.stderr[:400]!r}")  # fmt: skip
+        problems.append(
+            f"exit 2 with {len(err_lines)} lines on stderr (one expected): {res.stderr[:400]!r}"
+        )
     if res.leaked:
         problems.append(f"processes left behind: {', '.join(res.leaked)}")
     if res.crash:
         return problems
     if case.bad and code != 2:
-        problems.append(f"bad input ({', '.join(map(repr, case.bad[:3]))}) but exit {code}"
-                        f" (2 expected); stdout {res.stdout[:200]!r}")  # fmt: skip
+        problems.append(
+            f"bad input ({', '.join(map(repr, case.bad[:3]))}) but exit {code}"
+            f" (2 expected); stdout {res.stdout[:200]!r}"
+        )
     elif case.bad and not case.must_fail and not _named(case.bad + case.odd_tokens, res.stderr):
-        problems.append(f"the error does not name the bad value ({', '.join(map(repr, case.bad[:3]))}): "
-                        f"{res.stderr.strip()[:300]!r}")  # fmt: skip
+        problems.append(
+            f"the error does not name the bad value ({', '.join(map(repr, case.bad[:3]))}): "
+            f"{res.stderr.strip()[:300]!r}"
+        )
     if case.must_fail and code != 2:
         problems.append(f"bad input but exit {code} (2 expected)")
     if case.well_formed and code == 2:
         problems.append(f"a well-formed request was refused: {res.stderr.strip()[:300]!r}")
-    if (case.expect is not None and case.well_formed and code != case.expect
-            and not (case.expect == 0 and code == 3)):  # fmt: skip
+    if (
+        case.expect is not None
+        and case.well_formed
+        and code != case.expect
+        and not (case.expect == 0 and code == 3)
+    ):
         problems.append(f"exit {code}, {case.expect} expected")
     if code == 3 and "support" in (res.stdout + res.stderr).lower():
         problems.append(
@@ -1215,8 +1339,9 @@ def contract_problems(case: Case, res: Outcome, folder: Path, before: set[str]) 
         if len(made) == 1:
             problems.append(f"half a proof written: only {made[0]}")
         elif made:
-            formula = parse_dimacs((folder / case.proof).with_name(Path(case.proof).name + ".cnf")
-                                   .read_text())  # fmt: skip
+            formula = parse_dimacs(
+                (folder / case.proof).with_name(Path(case.proof).name + ".cnf").read_text()
+            )
             accepted, why = check_drup(formula, (folder / case.proof).read_text().splitlines())
             if not accepted:
                 problems.append(f"--proof: the DRUP proof is rejected: {why}")
@@ -1265,12 +1390,16 @@ def check_stdout(problems: list[str], case: Case, res: Outcome, code: int) -> No
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
             if checked.code != 0:
-                problems.append(f"python -m knightgraph.certcheck rejects the certificate: "
-                                f"{(checked.stdout + checked.stderr).strip()[:300]}")  # fmt: skip
+                problems.append(
+                    f"python -m knightgraph.certcheck rejects the certificate: "
+                    f"{(checked.stdout + checked.stderr).strip()[:300]}"
+                )
     elif command == "exists" and req is not None and req.brute() and code in (0, 1):
         if (code == 0) != req.brute_exists():
-            problems.append(f"exists: exit {code} but the enumeration says "
-                            f"{'a tour exists' if req.brute_exists() else 'none exists'}")  # fmt: skip
+            problems.append(
+                f"exists: exit {code} but the enumeration says "
+                f"{'a tour exists' if req.brute_exists() else 'none exists'}"
+            )
     elif command in ("starts", "ends", "sweep") and fmt == "json":
         try:
             check_map_json(problems, case, json.loads(out), code)
@@ -1319,17 +1448,26 @@ def run_case(case: Case, counter: Counter[str]) -> None:
         shutil.rmtree(folder, ignore_errors=True)
     counter["cli"] += 1
     counter["cli (subprocess)"] += int(use_subprocess)
-    support.trace(f"{res.seconds:7.2f} s  {'sub' if use_subprocess else 'in '}  exit {res.code}  "
-                  f"{case.describe().splitlines()[0]}")  # fmt: skip
+    support.trace(
+        f"{res.seconds:7.2f} s  {'sub' if use_subprocess else 'in '}  exit {res.code}  "
+        f"{case.describe().splitlines()[0]}"
+    )
     if not problems:
         return
     counter["cli violations"] += 1
-    report = (f"{case.describe()}\n  -> exit {res.code} in {res.seconds:.2f} s "
-              f"({'subprocess' if use_subprocess else 'in-process'})\n"
-              f"  stdout: {res.stdout[:300]!r}\n  stderr: {res.stderr[:300]!r}\n"
-              + "".join(f"  VIOLATION: {p}\n" for p in problems))  # fmt: skip
-    record = {"suite": "cli", "argv": case.argv, "stdin": case.stdin.decode(errors="replace"),
-              "code": res.code, "problems": problems}  # fmt: skip
+    report = (
+        f"{case.describe()}\n  -> exit {res.code} in {res.seconds:.2f} s "
+        f"({'subprocess' if use_subprocess else 'in-process'})\n"
+        f"  stdout: {res.stdout[:300]!r}\n  stderr: {res.stderr[:300]!r}\n"
+        + "".join(f"  VIOLATION: {p}\n" for p in problems)
+    )
+    record = {
+        "suite": "cli",
+        "argv": case.argv,
+        "stdin": case.stdin.decode(errors="replace"),
+        "code": res.code,
+        "problems": problems,
+    }
     support.log_or_fail(record, report)
 
 
@@ -1345,8 +1483,18 @@ STRATEGIES = {
     "draw": draw_cases(),
     "garbage": garbage_cases(),
 }
-WEIGHTS = {"tour": 3, "exists": 2, "table": 1, "count": 1, "maps": 1, "sweep": 1, "classic": 1,
-           "verify": 1, "draw": 1, "garbage": 1}  # fmt: skip
+WEIGHTS = {
+    "tour": 3,
+    "exists": 2,
+    "table": 1,
+    "count": 1,
+    "maps": 1,
+    "sweep": 1,
+    "classic": 1,
+    "verify": 1,
+    "draw": 1,
+    "garbage": 1,
+}
 """Relative number of cases per command family (``make fuzz`` spreads its total by these)."""
 
 
@@ -1386,8 +1534,28 @@ ISSUE_CASES = [
     ["exists", "8", "8", "--closed", "--end", "h8", "--format", "json"],
     ["tour", "6", "6", "--closed", "--end", "a1", "--format", "json", "--timeout", "5"],
     ["tour", "6", "6", "--closed", "--end", "a1", "--method", "sat", "--format", "json"],
-    ["exists", "3", "24", "--closed", "--remove", "x1", "--remove", "d2", "--remove", "n2",
-     "--remove", "j3", "--remove", "s3", "--remove", "x3", "--format", "json", "--timeout", "20"],
+    [
+        "exists",
+        "3",
+        "24",
+        "--closed",
+        "--remove",
+        "x1",
+        "--remove",
+        "d2",
+        "--remove",
+        "n2",
+        "--remove",
+        "j3",
+        "--remove",
+        "s3",
+        "--remove",
+        "x3",
+        "--format",
+        "json",
+        "--timeout",
+        "20",
+    ],
     ["starts", "5", "5", "--workers", "1000000"],
     ["table", "5", "--workers", "1000000"],
     ["sweep", "5", "5", "--workers", "1000000"],
@@ -1403,14 +1571,20 @@ ISSUE_CASES = [
     ["table", "5", "0"],
     ["tour", "8", "8", "-o", ""],
     ["tour", "8", "8", "--method", "divide", "--end", "h8"],
-]  # fmt: skip
+]
 """The command lines of issue 12's "What was seen", each held to the contract."""
 
 
 def _issue_case(argv: list[str]) -> Case:
     case = Case(argv=list(argv), spawn=True)
-    bad_values = {"1000000": "1000000", "99999999999999999999": None, "nope": "nope", "": "",
-                  "http://[::1": "http://[::1", "0": "0"}  # fmt: skip
+    bad_values = {
+        "1000000": "1000000",
+        "99999999999999999999": None,
+        "nope": "nope",
+        "": "",
+        "http://[::1": "http://[::1",
+        "0": "0",
+    }
     for token in argv[1:]:
         if token in bad_values:
             if bad_values[token] is not None:
@@ -1421,8 +1595,16 @@ def _issue_case(argv: list[str]) -> Case:
         case.must_fail = True
         case.bad = ["--end"]
     if argv[0] == "exists" and "--remove" in argv:
-        case.request = Request(3, 24, KNIGHT, frozenset(parse_name(t) for t in  # type: ignore[misc]
-                               ["x1", "d2", "n2", "j3", "s3", "x3"]), closed=True)  # fmt: skip
+        case.request = Request(
+            3,
+            24,
+            KNIGHT,
+            frozenset(
+                parse_name(t)
+                for t in ["x1", "d2", "n2", "j3", "s3", "x3"]  # type: ignore[misc]
+            ),
+            closed=True,
+        )
     elif not case.bad and not case.must_fail:
         m, n = int(argv[1]), int(argv[2])
         closed = "--closed" in argv
@@ -1439,8 +1621,13 @@ def test_issue_12_cases(argv: list[str], contract_counter: Counter[str]) -> None
 def test_checker_self_test() -> None:  # contract_problems only: independent of the log
     """The harness itself: a good run passes, and each kind of violation is caught."""
     case = Case(argv=["tour", "5", "5", "--format", "json"], request=Request(5, 5))
-    good = {"rows": 5, "cols": 5, "closed": False, "status": "found",
-            "squares": [list(s) for s in KNOWN_TOURS[0].squares]}  # fmt: skip
+    good = {
+        "rows": 5,
+        "cols": 5,
+        "closed": False,
+        "status": "found",
+        "squares": [list(s) for s in KNOWN_TOURS[0].squares],
+    }
     folder = Path(tempfile.mkdtemp(prefix="kg-self-"))
     try:
         before = _setup(folder, case)
@@ -1448,8 +1635,9 @@ def test_checker_self_test() -> None:  # contract_problems only: independent of 
         broken = dict(good, squares=good["squares"][::2])
         assert contract_problems(case, Outcome(0, json.dumps(broken), ""), folder, before)
         assert contract_problems(case, Outcome(2, "", "a\nb\n"), folder, before)
-        assert contract_problems(case, Outcome(0, json.dumps(good), "Traceback (most recent call last)"),
-                                 folder, before)  # fmt: skip
+        assert contract_problems(
+            case, Outcome(0, json.dumps(good), "Traceback (most recent call last)"), folder, before
+        )
         (folder / ".out.part").write_text("x")
         assert contract_problems(case, Outcome(0, json.dumps(good), ""), folder, before)
     finally:

@@ -147,9 +147,16 @@ def test_knuth_convention_leaves_out_closable_open_tours():
 @needs_kernel
 def test_compiled_kernel_equals_python_reference():
     rng = random.Random(11)
-    boards = [Board(3, 4), Board(4, 5), Board(3, 10), Board(3, 8), Board(4, 6),
-              Board(5, 5, removed=["c3"]), Board(4, 6, removed=["a1", "f4"]),
-              Board(4, 5, leaper=(1, 3))]  # fmt: skip
+    boards = [
+        Board(3, 4),
+        Board(4, 5),
+        Board(3, 10),
+        Board(3, 8),
+        Board(4, 6),
+        Board(5, 5, removed=["c3"]),
+        Board(4, 6, removed=["a1", "f4"]),
+        Board(4, 5, leaper=(1, 3)),
+    ]
     for board in boards:
         for closed in (False, True):
             squares = board.squares()
@@ -263,8 +270,16 @@ def test_budgets_stop_the_count_cleanly(capsys):
 def test_count_cli_json(capsys):
     assert main(["count", "5", "5", "--start", "a1", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) >= {"rows", "cols", "closed", "start", "end", "directed", "undirected",
-                         "seconds"}  # fmt: skip
+    assert set(data) >= {
+        "rows",
+        "cols",
+        "closed",
+        "start",
+        "end",
+        "directed",
+        "undirected",
+        "seconds",
+    }
     assert (data["directed"], data["undirected"], data["start"]) == (304, None, "a1")
     assert main(["count", "6", "6", "--closed", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -180,17 +180,37 @@ def test_every_board_up_to_60():
 
 @pytest.mark.parametrize(
     ("m", "n", "closed"),
-    [(8, 11, True), (10, 12, True), (3, 10, True), (6, 50, True), (3, 12, True),
-     (3, 9, False), (4, 5, False), (5, 5, False), (3, 7, False), (4, 301, False),
-     (301, 3, False), (3, 302, True), (99, 101, False), (1, 1, False)],
-)  # fmt: skip
+    [
+        (8, 11, True),
+        (10, 12, True),
+        (3, 10, True),
+        (6, 50, True),
+        (3, 12, True),
+        (3, 9, False),
+        (4, 5, False),
+        (5, 5, False),
+        (3, 7, False),
+        (4, 301, False),
+        (301, 3, False),
+        (3, 302, True),
+        (99, 101, False),
+        (1, 1, False),
+    ],
+)
 def test_named_boards(m, n, closed):
     check(find_tour(m, n, closed=closed, method="divide"), m, n, closed)
 
 
 def test_boards_without_tours_are_proven():
-    for m, n, closed in [(4, 4, False), (3, 6, False), (3, 8, True), (4, 12, True),
-                         (7, 7, True), (2, 9, False), (31, 29, True)]:  # fmt: skip
+    for m, n, closed in [
+        (4, 4, False),
+        (3, 6, False),
+        (3, 8, True),
+        (4, 12, True),
+        (7, 7, True),
+        (2, 9, False),
+        (31, 29, True),
+    ]:
         res = find_tour(m, n, closed=closed, method="divide")
         assert res.status is Status.PROVEN_ABSENT, (m, n, closed)
         assert res.certificate is not None
@@ -233,9 +253,16 @@ def test_requested_starts_up_to_500(m, n, closed, start):
 
 @pytest.mark.parametrize(
     ("m", "n", "start"),
-    [(4, 100, (0, 40)), (4, 100, (3, 50)), (100, 4, (40, 0)), (3, 101, (0, 50)),
-     (101, 3, (50, 2)), (4, 5000, (0, 2501)), (3, 777, (2, 300))],
-)  # fmt: skip
+    [
+        (4, 100, (0, 40)),
+        (4, 100, (3, 50)),
+        (100, 4, (40, 0)),
+        (3, 101, (0, 50)),
+        (101, 3, (50, 2)),
+        (4, 5000, (0, 2501)),
+        (3, 777, (2, 300)),
+    ],
+)
 def test_strips_from_inner_squares(m, n, start):
     check(find_tour(m, n, start=start, method="divide"), m, n, False, start=start)
 

@@ -81,8 +81,10 @@ def not_blank(image: Image.Image) -> bool:
 
 
 # ----------------------------------------------------------------- draw_tour
-@pytest.mark.parametrize(("m", "n", "closed"), [(8, 8, True), (8, 8, False), (5, 6, False),
-                                                (3, 10, True), (30, 30, True)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("m", "n", "closed"),
+    [(8, 8, True), (8, 8, False), (5, 6, False), (3, 10, True), (30, 30, True)],
+)
 def test_path_has_one_segment_per_move_and_they_are_the_tour(m, n, closed):
     tour = tour_of(m, n, closed=closed)
     ax = draw_tour(tour)
@@ -440,8 +442,9 @@ def test_cli_draw_file(tmp_path, capsys):
         capsys, "draw", "file", str(tmp_path / "t.txt"), "-o", str(tmp_path / "b.png")
     )
     assert code == 2 and "M N" in one_line(err)
-    code, _, _ = call(capsys, "draw", "file", str(tmp_path / "t.txt"), "6", "7", "-o",
-                      str(tmp_path / "b.png"))  # fmt: skip
+    code, _, _ = call(
+        capsys, "draw", "file", str(tmp_path / "t.txt"), "6", "7", "-o", str(tmp_path / "b.png")
+    )
     assert code == 0 and (tmp_path / "b.png").exists()
     stdin = io.TextIOWrapper(io.BytesIO(tour.to_json().encode()))
     with pytest.MonkeyPatch.context() as patch:
@@ -451,8 +454,9 @@ def test_cli_draw_file(tmp_path, capsys):
     broken = tour.to_dict()
     broken["squares"][3], broken["squares"][9] = broken["squares"][9], broken["squares"][3]
     (tmp_path / "bad.json").write_text(__import__("json").dumps(broken))
-    code, _, err = call(capsys, "draw", "file", str(tmp_path / "bad.json"), "-o",
-                        str(tmp_path / "c.png"))  # fmt: skip
+    code, _, err = call(
+        capsys, "draw", "file", str(tmp_path / "bad.json"), "-o", str(tmp_path / "c.png")
+    )
     assert code == 2 and "error" in one_line(err)
     assert not (tmp_path / "c.png").exists()
 

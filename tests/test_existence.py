@@ -84,8 +84,7 @@ def test_colour_conditions():
     assert color_obstruction(Board(6, 6), start="a1", end="f6").data["end_colours"] == [0, 0]
     three_gone = Board(4, 4, removed=["a1", "b1", "c1"])
     assert (
-        color_obstruction(three_gone) is None
-        and color_obstruction(three_gone, start="a2") is None
+        color_obstruction(three_gone) is None and color_obstruction(three_gone, start="a2") is None
     )
     assert color_obstruction(three_gone, start="b2").data == {
         "clause": "ends-on-larger-class",

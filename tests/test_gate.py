@@ -60,8 +60,9 @@ def test_every_combination_of_ends(method, board):
     m, n = board
     options = {"prune": True, "order": "warnsdorff"} if method == "backtrack" else {}
     for closed, start, end in _requests(m, n):
-        res = find_tour(m, n, closed=closed, start=start, end=end, method=method, timeout=60,
-                        **options)  # fmt: skip
+        res = find_tour(
+            m, n, closed=closed, start=start, end=end, method=method, timeout=60, **options
+        )
         request = f"{method} {m}x{n} closed={closed} start={start} end={end}"
         assert res.status is not Status.ABORTED, request
         if res.found:
@@ -88,9 +89,16 @@ def test_the_boards_cover_both_answers_for_every_kind_of_request():
 
 @pytest.mark.parametrize(
     ("closed", "start", "end"),
-    [(True, None, "h8"), (True, "a1", None), (True, "a1", "b3"), (True, None, "a1"),
-     (False, None, "h8"), (False, "d4", "e4"), (False, None, None)],
-)  # fmt: skip
+    [
+        (True, None, "h8"),
+        (True, "a1", None),
+        (True, "a1", "b3"),
+        (True, None, "a1"),
+        (False, None, "h8"),
+        (False, "d4", "e4"),
+        (False, None, None),
+    ],
+)
 def test_closed_and_open_ends_on_8x8(closed, start, end):
     board = Board(8, 8)
     for method in ("auto", "sat"):
@@ -150,8 +158,9 @@ def test_a_certificate_that_does_not_check_never_leaves_the_solver_layer():
 
     @solver("test-bad-colours", exact=True)
     def bad_colours(problem, budget, *, seed=None):
-        cert = Certificate("colour-count", "wrong counts", {"clause": "closed-needs-balance",
-                                                            "counts": [1, 2]})  # fmt: skip
+        cert = Certificate(
+            "colour-count", "wrong counts", {"clause": "closed-needs-balance", "counts": [1, 2]}
+        )
         return problem.absent(cert)
 
     # On a board with no closed tour, the gate replaces the bogus certificate by a checked one.

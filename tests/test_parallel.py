@@ -29,7 +29,9 @@ def test_executors_keep_the_order_and_report_progress():
     seen = []
     with get_executor() as ex:
         assert isinstance(ex, SerialExecutor)
-        assert ex.map(_square, [3, 1, 2], progress=lambda p: seen.append((p["done"], p["total"]))) == [9, 1, 4]
+        assert ex.map(
+            _square, [3, 1, 2], progress=lambda p: seen.append((p["done"], p["total"]))
+        ) == [9, 1, 4]
     assert seen == [(1, 3), (2, 3), (3, 3)]
     with get_executor(workers=2) as ex:
         assert isinstance(ex, ProcessExecutor)

@@ -138,10 +138,16 @@ def test_pruning_and_memo_keep_the_first_tour(m, n, start, end, closed):
 
 @pytest.mark.parametrize(
     ("m", "n", "start", "end", "closed"),
-    [(5, 5, (0, 0), None, False), (3, 4, (0, 0), None, False), (5, 5, (0, 0), (4, 4), False),
-     (3, 10, (0, 0), None, True), (4, 5, (3, 4), (0, 0), False), (3, 7, (1, 3), None, False),
-     (3, 8, (0, 0), (2, 7), False)],
-)  # fmt: skip
+    [
+        (5, 5, (0, 0), None, False),
+        (3, 4, (0, 0), None, False),
+        (5, 5, (0, 0), (4, 4), False),
+        (3, 10, (0, 0), None, True),
+        (4, 5, (3, 4), (0, 0), False),
+        (3, 7, (1, 3), None, False),
+        (3, 8, (0, 0), (2, 7), False),
+    ],
+)
 def test_oracle_finds_the_first_tour_of_plain_search(m, n, start, end, closed):
     board = Board(m, n)
     expected = first_tour(m, n, start, list(board.offsets), end=end, closed=closed)
@@ -371,8 +377,19 @@ def test_seeds_make_auto_reproducible():
 def test_seed_000_counts_through_the_command_line(capsys, m, n, placed, tried):
     from knightgraph.cli import main
 
-    argv = ["tour", str(m), str(n), "--start", "a1", "--method", "backtrack",
-            "--moves", SEED_000_ORDER, "--format", "json"]  # fmt: skip
+    argv = [
+        "tour",
+        str(m),
+        str(n),
+        "--start",
+        "a1",
+        "--method",
+        "backtrack",
+        "--moves",
+        SEED_000_ORDER,
+        "--format",
+        "json",
+    ]
     assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["stats"]["placed"], data["stats"]["tried"]) == (placed, tried)
