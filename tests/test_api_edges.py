@@ -313,9 +313,8 @@ def test_transformed_still_works(tour55):
 @pytest.mark.parametrize(
     ("kwargs", "named"),
     [
-        ({"end": "h8"}, "an open tour"),
-        ({"start": "a1", "end": "h8"}, "an open tour"),
         ({"closed": True, "start": "a1", "end": "c2"}, "a closed tour with a start"),
+        ({"closed": True, "start": "d4", "end": "f5"}, "a closed tour with a start"),
     ],
 )
 def test_divide_refuses_an_end_it_cannot_honour(kwargs, named):
@@ -352,9 +351,10 @@ def test_divide_with_an_end_where_no_closed_tour_exists():
 def test_cli_divide_with_an_end_is_a_usage_error(capsys):
     from knightgraph.cli import main
 
-    assert main(["tour", "8", "8", "--method", "divide", "--end", "h8"]) == 2
+    argv = ["tour", "8", "8", "--method", "divide", "--closed", "--start", "a1", "--end", "c2"]
+    assert main(argv) == 2
     err = capsys.readouterr().err.strip()
-    assert "--end" in err and "h8" in err and len(err.splitlines()) == 1
+    assert "--end" in err and "c2" in err and len(err.splitlines()) == 1
 
 
 def test_auto_with_an_end_does_not_go_through_divide():

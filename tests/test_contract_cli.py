@@ -1570,7 +1570,7 @@ ISSUE_CASES = [
     ["table", "5", "--dask", "http://[::1"],
     ["table", "5", "0"],
     ["tour", "8", "8", "-o", ""],
-    ["tour", "8", "8", "--method", "divide", "--end", "h8"],
+    ["tour", "8", "8", "--method", "divide", "--closed", "--start", "a1", "--end", "c2"],
 ]
 """The command lines of issue 12's "What was seen", each held to the contract."""
 

@@ -4,9 +4,11 @@
    colour counts, degrees, the closing move, Schwenk's partition, connectivity.
 2. Boards of at most :data:`EXACT_LIMIT` squares: SAT (``sat``), which finds a
    tour or refutes its existence with a proof that is checked independently.
-3. Larger knight boards without a prescribed end: divide and conquer
-   (``divide``), linear time on every board that has a tour.
-4. What is left (other leapers, removed squares, prescribed ends): two walks of Warnsdorff's rule with Posa rotations (fast
+3. Larger knight boards (closed tours without a prescribed end, open tours
+   with or without one): divide and conquer (``divide``), linear time on
+   every board that has a tour; an open tour between two given squares goes
+   through a corridor of path blocks (:mod:`knightgraph.solvers.corridor`).
+4. What is left (other leapers, removed squares, ends divide cannot place): two walks of Warnsdorff's rule with Posa rotations (fast
    on wide boards), a short pruned depth-first dive with restarts on boards
    up to :data:`DIVE_LIMIT` squares (it runs straight to a tour on narrow
    boards and with prescribed ends), more Warnsdorff walks, and SAT on boards
@@ -38,10 +40,11 @@ from typing import Any
 
 from ..board import KNIGHT
 from ..budget import Budget
-from ..existence import closed_tour_exists, open_tour_exists
+from ..existence import closed_tour_exists, color_obstruction, open_tour_exists
 from ..proofs import quick_obstruction
 from ..results import SearchResult, Status
 from .base import Problem, get_solver, solver
+from .corridor import MIN_SIDE
 
 __all__ = ["DIVE_LIMIT", "EXACT_LIMIT", "SAT_LIMIT", "auto"]
 
@@ -92,13 +95,20 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
     """
     board = problem.board
     ends = problem.ends()
+    if _between_ends(problem):  # only the colours can rule out a tour: the corridor builds it
+        certificate = color_obstruction(board, closed=False, **ends)
+        if certificate is not None:
+            return problem.absent(certificate)
+        built = _run("divide", problem, ends, budget, delegate=False)
+        if built.status is Status.FOUND:
+            return built
     certificate = quick_obstruction(board, closed=problem.closed, **ends)
     if certificate is not None:  # checked, like every certificate, by the solver gate
         return _explained(problem.absent(certificate), problem)
     size = board.num_squares
     if size <= EXACT_LIMIT:
         return _explained(_run("sat", problem, ends, budget, shortcuts=False), problem)
-    if problem.end is None and board.leaper == KNIGHT and not board.removed:
+    if (problem.end is None or not problem.closed) and board.leaper == KNIGHT and not board.removed:
         built = _run("divide", problem, ends, budget, delegate=False)
         if built.status is Status.FOUND:
             return built
@@ -126,6 +136,19 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
     return problem.aborted(
         "no tour found and none ruled out (" + "; ".join(tried) + ")",
         {"phases": len(tried)},
+    )
+
+
+def _between_ends(problem: Problem) -> bool:
+    """An open knight's tour between two given squares on a board with both sides >= 6."""
+    board = problem.board
+    return (
+        not problem.closed
+        and problem.start is not None
+        and problem.end is not None
+        and board.leaper == KNIGHT
+        and not board.removed
+        and min(board.m, board.n) >= MIN_SIDE
     )
 
 

@@ -36,8 +36,11 @@ Boards
 * A requested start: closed tours are re-rooted; open tours on boards with a
   closed tour are the closed tour from the start without its closing move.
   A requested end is honoured for closed tours without a start (the cycle is
-  read so that it ends there); with a start, or for an open tour, an end is
-  refused with :class:`~knightgraph.InvalidOptionError` (use ``auto`` or ``sat``).
+  read so that it ends there), and for open tours: an end alone is a start
+  read backwards; a start and an end on a board with both sides at least 6
+  are joined by a corridor of path blocks (:mod:`knightgraph.solvers.corridor`).
+  An end with a start for a closed tour is refused with
+  :class:`~knightgraph.InvalidOptionError` (use ``auto`` or ``sat``).
   On odd boards the block holding the start is replaced by a closed tour of
   that block minus the start (solved by SAT with the joins' moves forced),
   and the tour leaves the start for a neighbour; on strips a short strip
@@ -101,6 +104,7 @@ from .codes import (
 from .codes import NONE as NONE
 from .codes import REMOVED as REMOVED
 from .codes import Square as Square
+from .corridor import MIN_SIDE, st_path
 from .joins import _grid_board, _grid_without
 
 __all__ = [
@@ -134,8 +138,8 @@ def divide(
     ----------
     board, closed, start, end, seed, limit, timeout
         The common solver signature (``seed`` is unused: the construction is
-        deterministic).  An ``end`` is taken only for a closed tour without a
-        start (the cycle is read so that it ends there).
+        deterministic).  An ``end`` is taken for a closed tour without a
+        start (the cycle is read so that it ends there) and for open tours.
     delegate : bool
         Hand what no construction serves to ``auto`` on boards up to
         :data:`FALLBACK_LIMIT` squares (default); ``auto`` itself calls
@@ -145,7 +149,8 @@ def divide(
     -------
     SearchResult
         FOUND on every knight board with a tour of the kind asked for
-        (from the requested start where the construction can place it);
+        (from the requested start where the construction can place it, and
+        to the requested end);
         PROVEN_ABSENT where no tour exists (the certificate comes from
         ``auto``: colour counts, Schwenk's partition, or a checked SAT
         refutation on the small boards); ABORTED otherwise.
@@ -153,8 +158,8 @@ def divide(
     Raises
     ------
     InvalidOptionError
-        For an ``end`` with a ``start`` or for an open tour (no construction
-        can honour it: use ``auto`` or ``sat``), or ``delegate`` not a bool.
+        For an ``end`` with a ``start`` for a closed tour (use ``auto`` or
+        ``sat``), or ``delegate`` not a bool.
 
     Notes
     -----
@@ -178,10 +183,15 @@ def divide(
     (2, 2)
     >>> divide(Board(4, 8), closed=True).certificate.kind  # no closed tour on 4 x n (Schwenk)
     'schwenk-4xn'
-    >>> divide(Board(8, 8), start="a1", end="h8")
+    >>> res = divide(Board(1000, 999), start="a1", end="b1")  # prescribed ends
+    >>> res.tour.algebraic()[0], res.tour.algebraic()[-1], len(res.tour)
+    ('a1', 'b1', 999000)
+    >>> divide(Board(8, 8), start="a1", end="h8").certificate.kind  # same colour
+    'colour-count'
+    >>> divide(Board(8, 8), closed=True, start="a1", end="c2")
     Traceback (most recent call last):
     ...
-    knightgraph.exceptions.InvalidOptionError: method divide does not take --end/end (h8) for an open tour: use method auto or sat (divide honours an end only for closed tours without a start)
+    knightgraph.exceptions.InvalidOptionError: method divide does not take --end/end (c2) for a closed tour with a start: use method auto or sat (divide honours an end for closed tours without a start and for open tours)
     """
     del seed
     board = problem.board
@@ -189,12 +199,11 @@ def divide(
         raise InvalidOptionError(
             f"invalid delegate {describe_value(delegate)}: expected True or False"
         )
-    if problem.end is not None and (not problem.closed or problem.start is not None):
+    if problem.end is not None and problem.closed and problem.start is not None:
         raise InvalidOptionError(
             f"method divide does not take --end/end ({board.name(problem.end)}) for "
-            + ("a closed tour with a start" if problem.closed else "an open tour")
-            + ": use method auto or sat (divide honours an end only for closed tours "
-            "without a start)"
+            "a closed tour with a start: use method auto or sat (divide honours an end "
+            "for closed tours without a start and for open tours)"
         )
     if not _standard(board):
         return problem.aborted(
@@ -213,12 +222,26 @@ def divide(
         certificate = quick_obstruction(board, closed=problem.closed, **problem.ends())
         if certificate is not None:
             return problem.absent(certificate)
-    order = _construct(board, problem.closed, problem.start, budget, problem.end)
+    if not problem.closed and problem.end is not None:
+        order = _open_to_end(board, problem, budget)
+    else:
+        order = _construct(board, problem.closed, problem.start, budget, problem.end)
     if order is None:
         if budget.out_of_time():
             return problem.aborted("the time ran out")
         return _delegate(problem, budget, "the construction cannot start there", delegate)
     return _found(problem, order)
+
+
+def _open_to_end(board: Board, problem: Problem, budget: Budget) -> Any:
+    """An open tour to the requested end: from the start through a corridor of path
+    blocks, or (no start) a tour from the end, which :meth:`Problem.found` reads backwards."""
+    assert problem.end is not None
+    if problem.start is None:
+        return _construct(board, False, problem.end, budget)
+    if min(board.m, board.n) < MIN_SIDE:
+        return None
+    return st_path(board.m, board.n, board.square(problem.start), board.square(problem.end), budget)
 
 
 def _found(problem: Problem, order: Any) -> SearchResult:
