@@ -1,0 +1,112 @@
+"""Issue-14 figures: open tours between prescribed ends, whole process, against closed tours.
+
+Run with `make bench` (or `python benchmarks/bench_stpath.py [ROUNDS]`).
+Targets: `tour 10000 10000 --start s --end t --format npy -o FILE` within 1.5x
+the time of `tour 10000 10000 --closed --format npy -o FILE` (random
+colour-valid pairs, runs alternated, the median of the paired ratios), with
+peak memory (ru_maxrss of the child) at most 12 bytes per square; and
+`tour 1000 1000 --start a1 --end b1` (squares written to a pipe) under 0.5 s.
+Every tour written is read back and checked.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from knightgraph import Board, validate_tour
+
+
+def whole_process(args: list[str]) -> tuple[float, int]:
+    """Seconds and peak resident bytes of one `knightgraph` run (its output discarded)."""
+    script = (
+        "import resource, subprocess, sys, time\n"
+        "t = time.perf_counter()\n"
+        "done = subprocess.run([sys.executable, '-m', 'knightgraph', *sys.argv[1:]],"
+        " stdout=subprocess.DEVNULL)\n"
+        "seconds = time.perf_counter() - t\n"
+        "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024\n"
+        "print(seconds, peak, done.returncode)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, check=True
+    ).stdout.split()
+    if out[2] != "0":
+        raise SystemExit(f"knightgraph {' '.join(args)} exited {out[2]}")
+    return float(out[0]), int(out[1])
+
+
+def random_pair(board: Board, rng: random.Random) -> tuple[str, str]:
+    """A random pair of squares of different colours (an even board)."""
+    while True:
+        s = (rng.randrange(board.m), rng.randrange(board.n))
+        t = (rng.randrange(board.m), rng.randrange(board.n))
+        if (s[0] + s[1] + t[0] + t[1]) % 2:
+            return board.name(s), board.name(t)
+
+
+def check_npy(path: str, m: int, n: int, start: str | None, end: str | None) -> None:
+    order = np.load(path)
+    board = Board(m, n)
+    validate_tour(order, m, n, closed=start is None)
+    if start is not None:
+        assert board.name(int(order[0])) == start and board.name(int(order[-1])) == end
+
+
+def main() -> None:
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    rng = random.Random(14)
+    size = 10_000
+    board = Board(size, size)
+    with tempfile.TemporaryDirectory() as folder:
+        out = str(Path(folder) / "tour.npy")
+        ratios, st_times, closed_times, peaks = [], [], [], []
+        print(f"{size}x{size}, whole process, .npy written; {rounds} alternated pairs")
+        for k in range(rounds):
+            s, t = random_pair(board, rng)
+            st_args = ["tour", str(size), str(size), "--start", s, "--end", t]
+            closed_args = ["tour", str(size), str(size), "--closed"]
+            runs = [("st", st_args), ("closed", closed_args)]
+            if k % 2:
+                runs.reverse()
+            got = {}
+            for name, args in runs:
+                got[name] = whole_process([*args, "--format", "npy", "-o", out])
+                if k == 0:
+                    check_npy(out, size, size, *((s, t) if name == "st" else (None, None)))
+            st_times.append(got["st"][0])
+            closed_times.append(got["closed"][0])
+            peaks.append(got["st"][1])
+            ratios.append(got["st"][0] / got["closed"][0])
+            print(
+                f"  {s} -> {t}: {got['st'][0]:.2f} s, closed {got['closed'][0]:.2f} s, "
+                f"ratio {ratios[-1]:.2f}, peak {got['st'][1] / size**2:.2f} bytes/square"
+            )
+        print(
+            f"  median: s-t {statistics.median(st_times):.2f} s, closed "
+            f"{statistics.median(closed_times):.2f} s, ratio {statistics.median(ratios):.2f} "
+            f"(target <= 1.5), peak {max(peaks) / size**2:.2f} bytes/square (target <= 12)"
+        )
+        small = []
+        for _ in range(max(5, rounds)):
+            args = ["tour", "1000", "1000", "--start", "a1", "--end", "b1"]
+            small.append(whole_process(args)[0])
+        done = subprocess.run(
+            [sys.executable, "-m", "knightgraph", *args], capture_output=True, text=True, check=True
+        )
+        names = done.stdout.split()
+        assert names[0] == "a1" and names[-1] == "b1" and len(names) == 10**6
+        print(
+            f"tour 1000 1000 --start a1 --end b1 (squares to a pipe): median "
+            f"{statistics.median(small):.2f} s of {len(small)} (target < 0.5 s)"
+        )
+
+
+if __name__ == "__main__":
+    main()
