@@ -225,8 +225,7 @@ def _build(
         codes = _grid_codes(rows, cols)
     for b, (local, _, _) in zip(corridor, paths, strict=True):
         r0, r1, c0, c1 = bounds(b)
-        block = codes_from_order(r1 - r0, c1 - c0, local, False)
-        codes[r0:r1, c0:c1] = block
+        codes[r0:r1, c0:c1] = _block_codes(r1 - r0, c1 - c0, local)
     for k in range(len(corridor) - 1):
         (_, _, u), (_, v, _) = paths[k], paths[k + 1]
         _link(codes, u, v)
@@ -317,7 +316,7 @@ def _corridor_paths(
     t: Square,
     odd: bool,
     budget: Budget | None,
-) -> list[tuple[list[int], Square, Square]] | None:
+) -> list[tuple[tuple[int, ...], Square, Square]] | None:
     """For each corridor block (local order, entry, exit), in global squares; or None.
 
     A depth-first choice of the crossing moves: each block's path is asked of
@@ -326,7 +325,7 @@ def _corridor_paths(
     """
     exit_colour = (s[0] + s[1]) % 2 if odd else 1 - (s[0] + s[1]) % 2
     k_last = len(corridor) - 1
-    chosen: list[tuple[list[int], Square, Square]] = []
+    chosen: list[tuple[tuple[int, ...], Square, Square]] = []
     options: list[list[tuple[Square, Square]]] = []
     entry = s
     failures = 0
@@ -358,7 +357,7 @@ def _corridor_paths(
                 if failures > FAILURES:
                     return None
                 continue
-            chosen.append((list(order), entry, exit_))
+            chosen.append((order, entry, exit_))
             entry = nxt
             placed = True
             break
@@ -378,10 +377,19 @@ def _crossings(
     here: tuple[int, int, int, int], there: tuple[int, int, int, int], colour: int, t: Square
 ) -> list[tuple[Square, Square]]:
     """Knight's moves from block ``here`` into block ``there`` (its neighbour), the exit
-    of the colour given; those near the middle of the shared side and away from the
-    block corners first."""
-    r0, r1, c0, c1 = here
-    q0, q1, d0, d1 = there
+    of the colour given and the entry not ``t``; those near the middle of the shared
+    side first (at most :data:`CANDIDATES`)."""
+    r0, c0 = here[0], here[2]
+    shape = tuple(x - (c0 if k % 4 >= 2 else r0) for k, x in enumerate(here + there))
+    local = _local_crossings(shape, (colour + r0 + c0) % 2)
+    moves = [((a + r0, b + c0), (x + r0, y + c0)) for (a, b), (x, y) in local]
+    return [move for move in moves if move[1] != t][:CANDIDATES]
+
+
+@functools.lru_cache(maxsize=1024)
+def _local_crossings(shape: tuple[int, ...], colour: int) -> list[tuple[Square, Square]]:
+    """:func:`_crossings` for blocks given relative to the first one's corner."""
+    r0, r1, c0, c1, q0, q1, d0, d1 = shape
     found = []
     for r in range(max(r0, q0 - 2), min(r1, q1 + 2)):
         for c in range(max(c0, d0 - 2), min(c1, d1 + 2)):
@@ -389,7 +397,7 @@ def _crossings(
                 continue
             for dr, dc in DIRECTIONS:
                 v = (r + dr, c + dc)
-                if q0 <= v[0] < q1 and d0 <= v[1] < d1 and v != t:
+                if q0 <= v[0] < q1 and d0 <= v[1] < d1:
                     found.append(((r, c), v))
     mid = ((max(r0, q0) + min(r1, q1) - 1) / 2, (max(c0, d0) + min(c1, d1) - 1) / 2)
 
@@ -400,7 +408,15 @@ def _crossings(
         return (along, abs(a - x) + abs(b - y), a, b, x, y)
 
     found.sort(key=key)
-    return found[:CANDIDATES]
+    return found[: CANDIDATES + 1]  # one more: the caller drops an entry on t
+
+
+@functools.lru_cache(maxsize=1024)
+def _block_codes(h: int, w: int, order: tuple[int, ...]) -> Codes:
+    """The neighbour codes of a block path (read-only, shared by the blocks of one kind)."""
+    codes = codes_from_order(h, w, np.array(order, dtype=np.int64), False)
+    codes.flags.writeable = False
+    return codes
 
 
 @functools.lru_cache(maxsize=4096)
