@@ -77,14 +77,37 @@ def st_path(
 ) -> NDArray[Any] | None:
     """The order of an open tour of the m x n board from ``s`` to ``t``, or None.
 
-    None when the construction does not apply (a side under :data:`MIN_SIDE`,
-    the colours forbid the pair) or no plan succeeded; the caller then
-    decides by other means.
+    Parameters
+    ----------
+    m, n : int
+        The board's ranks and files, both at least :data:`MIN_SIDE`.
+    s, t : (int, int)
+        The first and the last square, 0-based ``(r, c)``.
+    budget : Budget, optional
+        Its timeout is read before each block path and bounds the whole-board SAT.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        The flat indices (``r * n + c``) from ``s`` to ``t``; None when the
+        construction does not apply (a side under :data:`MIN_SIDE`, the colours
+        forbid the pair) or no plan succeeded: the caller then decides by other
+        means.  A returned order has not been verified yet (``Tour`` does it).
+
+    Notes
+    -----
+    See the module notes.  Plans tried in turn: each cut of the sides of
+    :func:`_plans` from ``s`` to ``t``, then from ``t`` to ``s`` (the order is
+    then read backwards), then, on boards of at most :data:`WHOLE_BOARD_SAT`
+    squares, SAT on the whole board.  Within a plan the crossings between
+    corridor blocks are chosen depth first with at most :data:`FAILURES` block
+    paths refused, so the SAT work is bounded whatever the board's size; the
+    rest (filling the blocks, the joins, the walk) is O(mn).
 
     Examples
     --------
     >>> order = st_path(6, 6, (0, 0), (0, 1))
-    >>> len(order), order[0], order[-1]
+    >>> len(order), int(order[0]), int(order[-1])
     (36, 0, 1)
     >>> st_path(8, 8, (0, 0), (0, 2)) is None  # same colour on an even board: no tour
     True
@@ -104,7 +127,7 @@ def st_path(
             if budget is not None and budget.out_of_time():
                 return None
     if m * n <= WHOLE_BOARD_SAT:  # small boards: the whole board is one block
-        path = _block_path(m, n, s, t, ())
+        path = _solve_path(m, n, s, t, (), budget)
         if path is not None:
             return np.array(path, dtype=np.int32)
     return None
@@ -424,7 +447,20 @@ def _block_path(
     h: int, w: int, entry: Square, exit_: Square, forced: tuple[Move, ...]
 ) -> tuple[int, ...] | None:
     """A Hamiltonian path of the h x w block from ``entry`` to ``exit_`` using the
-    ``forced`` moves (flat local indices), or None when SAT proves there is none."""
+    ``forced`` moves (flat local indices), or None when SAT proves there is none
+    (cached: a corridor repeats its kinds of block)."""
+    return _solve_path(h, w, entry, exit_, forced, None)
+
+
+def _solve_path(
+    h: int,
+    w: int,
+    entry: Square,
+    exit_: Square,
+    forced: tuple[Move, ...],
+    budget: Budget | None,
+) -> tuple[int, ...] | None:
+    """:func:`_block_path` without the cache, within ``budget`` (None also when it runs out)."""
     from .cnf import HamiltonCNF
 
     board = Board(h, w)
@@ -436,7 +472,7 @@ def _block_path(
         except (KeyError, ValueError):
             return None
         cnf.add_clauses(units)
-        outcome = cnf.solve()
+        outcome = cnf.solve(budget=budget)
     finally:
         cnf.delete()
     if outcome.status != "sat":
