@@ -34,8 +34,8 @@ corner colour.
 
 Examples
 --------
->>> order = st_path(30, 40, (3, 5), (25, 31))
->>> len(order), int(order[0]), int(order[-1]) == 25 * 40 + 31
+>>> order = st_path(30, 40, (3, 5), (25, 30))
+>>> len(order), int(order[0]), int(order[-1]) == 25 * 40 + 30
 (1200, 125, True)
 """
 
