@@ -178,6 +178,37 @@ def test_cli_tour_and_exists_between_two_squares(tmp_path):
     assert out.returncode == 2 and "c3" in out.stderr
 
 
+def test_the_timeout_is_honoured(tmp_path):
+    res = kg.find_tour(3000, 3000, start="a1", end="b1", timeout=0)
+    assert res.status is kg.Status.ABORTED
+    out = run_cli(
+        "tour",
+        "3000",
+        "3000",
+        "--start",
+        "a1",
+        "--end",
+        "b1",
+        "--timeout",
+        "0",
+        "-o",
+        str(tmp_path / "t.txt"),
+    )
+    assert out.returncode == 3 and not (tmp_path / "t.txt").exists()
+
+
+def test_the_walk_in_chunks_reads_the_same_tour(monkeypatch):
+    from knightgraph.budget import Budget
+    from knightgraph.solvers import corridor
+
+    monkeypatch.setattr(corridor, "WALK_CHUNK", 5)
+    for m, n, s, t in [(30, 40, (3, 5), (25, 30)), (41, 43, (0, 0), (40, 42))]:
+        whole = st_path(m, n, s, t)
+        chunked = st_path(m, n, s, t, Budget.make(timeout=600))
+        assert np.array_equal(whole, chunked)
+        assert order_defect(m, n, chunked, s, t) is None
+
+
 # ------------------------------------------------------------------ slow
 @pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)

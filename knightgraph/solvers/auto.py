@@ -102,6 +102,10 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
         built = _run("divide", problem, ends, budget, delegate=False)
         if built.status is Status.FOUND:
             return built
+        if budget.out_of_time():
+            return problem.aborted(f"the time ran out ({built.reason})")
+        if board.num_squares > SAT_LIMIT:  # beyond SAT, and too large to walk: undecided
+            return problem.aborted(f"the construction found no tour ({built.reason})")
     certificate = quick_obstruction(board, closed=problem.closed, **ends)
     if certificate is not None:  # checked, like every certificate, by the solver gate
         return _explained(problem.absent(certificate), problem)

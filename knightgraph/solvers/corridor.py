@@ -239,7 +239,7 @@ def _build(
 
     forced = {b: _forced(b, rows, cols, i0, (jl, jr), j1, (ia, ib)) for b in corridor}
     paths = _corridor_paths(corridor, bounds, forced, s, t, m % 2 == 1 and n % 2 == 1, budget)
-    if paths is None:
+    if paths is None or (budget is not None and budget.out_of_time()):
         return None
     if m % 2 and n % 2:
         codes = np.empty((m, n), dtype=np.uint8)
@@ -256,12 +256,49 @@ def _build(
         _corridor_joins(codes, r_off, c_off, nr, nc, i0, (jl, jr), (ia, ib))
     except AssertionError:  # pragma: no cover - the forced moves are on every path
         return None
-    start = s[0] * n + s[1]
-    first = 0 if (int(codes[s]) & 15) != NONE else 1
-    order: NDArray[Any] = _follow(codes, start, first=first)
-    if len(order) != m * n or int(order[-1]) != t[0] * n + t[1]:
+    if budget is not None and budget.out_of_time():
+        return None
+    order = _walk(codes, s[0] * n + s[1], budget)
+    if order is None or len(order) != m * n or int(order[-1]) != t[0] * n + t[1]:
         return None  # pragma: no cover - the joins follow a spanning tree
     return order
+
+
+WALK_CHUNK = 1 << 22
+"""Squares read out between two looks at the clock (about 50 ms)."""
+
+
+def _walk(codes: Codes, start: int, budget: Budget | None) -> NDArray[Any] | None:
+    """The path held in ``codes`` read from its end ``start``; None when the budget's
+    time runs out (read every :data:`WALK_CHUNK` squares)."""
+    flat = codes.reshape(-1)
+    first = 0 if (int(flat[start]) & 15) != NONE else 1
+    if budget is None or budget.timeout is None:
+        whole: NDArray[Any] = _follow(codes, start, first=first)
+        return whole
+    cols = codes.shape[1]
+    delta = [dr * cols + dc for dr, dc in DIRECTIONS]
+    out = np.empty(flat.size, dtype=np.int32 if flat.size < 2**31 else np.int64)
+    done = len(_follow(codes, start, first=first, out=out[:WALK_CHUNK]))
+    while done < flat.size:
+        if budget.out_of_time():
+            return None
+        last, before = int(out[done - 1]), int(out[done - 2]) if done > 1 else -1
+        value = int(flat[last])
+        lo, hi = value & 15, value >> 4
+        step = lo if lo < 8 and last + delta[lo] != before else hi
+        if step >= 8:  # the far end of the path
+            break
+        nxt = last + delta[step]
+        value = int(flat[nxt])
+        lo, hi = value & 15, value >> 4
+        if lo >= 8 or hi >= 8:  # the other end: nothing after it
+            out[done] = nxt
+            done += 1
+            break
+        leave = 1 if nxt + delta[lo] == last else 0
+        done += len(_follow(codes, nxt, first=leave, out=out[done : done + WALK_CHUNK]))
+    return out[:done]
 
 
 def _forced(
