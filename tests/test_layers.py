@@ -26,10 +26,10 @@ LAYERS: list[tuple[str, ...]] = [
     ("squares", "board"),
     ("results",),
     ("verify",),  # below tour: a Tour is verified when it is built (see the docstring)
-    ("tour",),
-    ("graph",),
+    ("tour", "graphs"),
+    ("graph", "topology", "masks"),
     ("existence",),
-    ("drup", "certcheck", "proofs"),
+    ("drup", "certcheck", "proofs", "graphcheck"),
     ("solvers",),
     ("classic", "counting"),
     ("explore",),
