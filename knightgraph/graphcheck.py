@@ -25,8 +25,8 @@ Certificate kinds and what is re-checked:
     the variables are exactly the edges (plus the hub's edges of an open tour:
     to both ends when both are given, else to every vertex; the hub is
     ``null``), every clause is one that every tour satisfies (exactly two tour
-    edges at a vertex, a required end, or "some edge leaves S" for the next
-    listed cut set ``S``), and the DRUP proof (:mod:`knightgraph.drup`) refutes
+    edges at a vertex, the empty clause when a vertex has fewer than two edges, a
+    required end, or "some edge leaves S" for the next listed cut set ``S``), and the DRUP proof (:mod:`knightgraph.drup`) refutes
     the clauses.
 
 Examples
@@ -213,6 +213,8 @@ def _check_sat(cert: Mapping[str, Any], adj: dict[str, set[str]], closed: bool, 
             continue
         if len(clause) == 1 and clause[0] in units:
             continue
+        if not clause and any(len(incident.get(v, ())) < 2 for v in [*adj, *[hub][: not closed]]):
+            continue  # "exactly two" at a vertex with fewer than two edges
         _require(used < len(cuts), f"clause {clause} is not a valid constraint")
         inside = cuts[used]
         used += 1

@@ -69,6 +69,9 @@ class GraphBoard:
         What the graph is, for messages (``"graph"``, ``"torus 5x5"``, ...).
     pos : dict, optional
         Drawing positions of the vertices (``{node: (x, y)}``).
+    shape, wrap : optional
+        For boards with topology (:mod:`knightgraph.topology`): the sizes
+        ``(m, n)`` or ``(m, n, k)`` and which directions wrap around.
 
     Examples
     --------
@@ -88,6 +91,8 @@ class GraphBoard:
         names: Sequence[str] | None = None,
         kind: str = "graph",
         pos: dict[Hashable, tuple[float, float]] | None = None,
+        shape: tuple[int, ...] | None = None,
+        wrap: str | None = None,
     ) -> None:
         self._nodes: tuple[Hashable, ...] = tuple(nodes)
         if not self._nodes:
@@ -115,6 +120,8 @@ class GraphBoard:
         self._by_name = {name: i for i, name in enumerate(self.names)}
         self.kind = kind
         self.pos = pos
+        self.shape = shape
+        self.wrap = wrap
 
     @classmethod
     def from_networkx(cls, graph: Any, *, kind: str = "graph") -> GraphBoard:
@@ -244,11 +251,21 @@ class GraphBoard:
         return colour
 
     def to_networkx(self) -> Any:
-        """The graph as a networkx graph on the original vertices."""
+        """The graph as a networkx graph on the original vertices (attributes ``name``, and
+        ``pos`` when known).
+
+        Examples
+        --------
+        >>> GraphBoard(["x", "y"], [("x", "y")]).to_networkx().nodes["y"]
+        {'name': 'y'}
+        """
         import networkx as nx
 
-        graph = nx.Graph()
-        graph.add_nodes_from(self._nodes)
+        graph = nx.Graph(name=self.kind)
+        for i, v in enumerate(self._nodes):
+            graph.add_node(v, name=self.names[i])
+            if self.pos is not None and v in self.pos:
+                graph.nodes[v]["pos"] = self.pos[v]
         graph.add_edges_from((self._nodes[i], self._nodes[j]) for i, j in self.edges())
         return graph
 

@@ -10,7 +10,7 @@ PROVEN_ABSENT with a certificate that the independent checker
 Methods: ``"sat"`` (the shared CNF of :mod:`~knightgraph.solvers.cnf` with lazy cut
 constraints; a refutation carries its DRUP proof), ``"backtrack"`` (depth-first search
 with sound pruning; its exhaustive "no" is re-proved by SAT for the checker) and
-``"auto"`` (the cheap certificates, then SAT).  This module is not a strategy of the
+``"auto"`` (SAT); each runs after the cheap certificates (:func:`graph_obstruction`).  This module is not a strategy of the
 registry (those take rectangular boards); it is a shared piece that uses the CNF only.
 
 Examples
@@ -455,7 +455,7 @@ def solve_graph(
     problem = GraphProblem.make(board, closed, start, end)
     budget = Budget.make(timeout, limit, progress)
     began = time.perf_counter()
-    cert = graph_obstruction(problem) if method == "auto" else None
+    cert = graph_obstruction(problem)  # every method: resolution is slow on colour counts
     if cert is not None:
         result = problem.absent(cert, {})
     elif method == "backtrack":
