@@ -17,8 +17,8 @@ files right) are one edge: tours are Hamiltonian paths and cycles of the graph.
 Examples
 --------
 >>> torus = topology_board(4, 4, wrap="both")
->>> torus.kind, torus.num_squares, len(torus.edges()), torus.name((0, 0))
-('torus 4x4', 16, 48, 'a1')
+>>> torus.kind, torus.num_squares, len(torus.edges()), torus.name((0, 0))  # it is Q4
+('torus 4x4', 16, 32, 'a1')
 >>> cube = topology_board(2, 3, levels=2)
 >>> cube.kind, cube.names[:3]
 ('board 2x3x2', ('a1:1', 'a1:2', 'b1:1'))

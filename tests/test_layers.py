@@ -27,13 +27,13 @@ LAYERS: list[tuple[str, ...]] = [
     ("results",),
     ("verify",),  # below tour: a Tour is verified when it is built (see the docstring)
     ("tour", "graphs"),
-    ("graph", "topology", "masks"),
+    ("graph", "topology"),
     ("existence",),
     ("drup", "certcheck", "proofs", "graphcheck"),
     ("solvers",),
     ("classic", "counting"),
     ("explore",),
-    ("formats",),
+    ("formats", "masks"),
     ("draw", "tourpage"),
     ("cli", "__main__"),
     ("",),  # the package itself: knightgraph/__init__.py may name anything
