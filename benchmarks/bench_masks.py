@@ -12,18 +12,31 @@ text mask beside it.
 from __future__ import annotations
 
 import statistics
-import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from knightgraph import find_tour
+from knightgraph.masks import board_from_array, board_from_text, mask_text
 
-from test_masks import disc, random_holes  # noqa: E402
 
-from knightgraph import find_tour  # noqa: E402
-from knightgraph.masks import board_from_array, board_from_text, mask_text  # noqa: E402
+def disc(radius: int) -> np.ndarray:
+    y, x = np.mgrid[-radius : radius + 1, -radius : radius + 1]
+    return x * x + y * y <= radius * radius
+
+
+def random_holes(side: int, holes: int, seed: int, balanced: bool = False) -> np.ndarray:
+    """As in tests/test_masks.py: ``holes`` random holes (half of each colour if balanced)."""
+    rng = np.random.default_rng(seed)
+    mask = np.ones((side, side), dtype=bool)
+    per_colour = [0, 0]
+    while (~mask).sum() < holes:
+        r, c = (int(x) for x in rng.integers(side, size=2))
+        colour = (side - 1 - r + c) % 2
+        if mask[r, c] and (not balanced or per_colour[colour] < holes // 2):
+            mask[r, c] = False
+            per_colour[colour] += 1
+    return mask
 
 
 def main() -> None:

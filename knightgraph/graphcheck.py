@@ -97,7 +97,7 @@ def check_graph_certificate(
     """
     try:
         names = list(vertices)
-        _require(len(set(names)) == len(names) and names, "the vertex names are not unique")
+        _require(len(set(names)) == len(names) > 0, "the vertex names are not unique")
         known = set(names)
         adj: dict[str, set[str]] = {v: set() for v in names}
         for edge in edges:
@@ -184,9 +184,9 @@ def _check_component(
 
 def _check_sat(cert: Mapping[str, Any], adj: dict[str, set[str]], closed: bool, ends: Any) -> str:
     start, end = ends
-    hub = None
+    hub: Any = None
     variables = [frozenset(edge) for edge in cert["edges"]]
-    expected = {frozenset((u, v)) for u in adj for v in adj[u]}
+    expected: set[frozenset[Any]] = {frozenset((u, v)) for u in adj for v in adj[u]}
     if not closed:
         allowed = [start, end] if start is not None and end is not None else list(adj)
         expected |= {frozenset((s, hub)) for s in allowed}

@@ -24,7 +24,7 @@ Examples
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, BinaryIO, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -200,7 +200,12 @@ def write_mask(board: Board, path: str | os.PathLike[str]) -> None:
 
         with atomic_output(name, "wb") as handle:
             mpimg.imsave(
-                handle, mask_array(board).astype(float), cmap="gray", vmin=0, vmax=1, format="png"
+                cast(BinaryIO, handle),
+                mask_array(board).astype(float),
+                cmap="gray",
+                vmin=0,
+                vmax=1,
+                format="png",
             )
         return
     if name.lower().endswith(IMAGE_SUFFIXES):

@@ -116,14 +116,14 @@ def topology_board(
     rows_wrap = wrap in ("rows", "both")
     cols_wrap = wrap in ("cols", "both")
     if flat:
-        nodes: list[tuple[int, ...]] = [(r, c) for r in range(m) for c in range(n)]
+        nodes: list[Any] = [(r, c) for r in range(m) for c in range(n)]
         names = [square_name(r, c) for r, c in nodes]
         pos = {v: (float(v[1]), float(v[0])) for v in nodes}
     else:
         nodes = [(r, c, lv) for r in range(m) for c in range(n) for lv in range(k)]
         names = [f"{square_name(r, c)}:{lv + 1}" for r, c, lv in nodes]
         pos = {v: (float(v[1] + v[2] * (n + 1)), float(v[0])) for v in nodes}
-    edges = set()
+    edges: set[tuple[Any, Any]] = set()
     for v in nodes:
         for step in offsets:
             r, c = v[0] + step[0], v[1] + step[1]

@@ -96,7 +96,7 @@ def test_petersen_has_a_path_and_no_cycle():
     )
     assert accepted, why
     # The same certificate does not prove the absence of a cycle in another graph.
-    other = edges[:-1] + [[board.names[0], board.names[2]]]
+    other = [*edges[:-1], [board.names[0], board.names[2]]]
     assert not check_graph_certificate(no.certificate.to_dict(), board.names, other, closed=True)[0]
 
 

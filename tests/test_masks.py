@@ -108,7 +108,7 @@ def test_bad_masks_are_refused(tmp_path):
     with pytest.raises(kg.TourFormatError, match="No such file"):
         read_mask(tmp_path / "gone.png")
     (tmp_path / "junk.png").write_bytes(b"not a png")
-    with pytest.raises(kg.TourFormatError, match="junk.png"):
+    with pytest.raises(kg.TourFormatError, match=r"junk\.png"):
         read_mask(tmp_path / "junk.png")
 
 

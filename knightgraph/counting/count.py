@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from ..board import KNIGHT, Board, SquareLike, as_board
 from ..exceptions import BoardTooLargeError, InvalidOptionError, InvalidSquareError
+from ..graphs import GraphBoard, is_graph
 from ..resources import available_memory
 from ..results import Status
 from ..verify import check_closed
@@ -280,7 +281,7 @@ def count_tours(
     >>> count_tours(nx.hypercube_graph(4), closed=True).undirected
     1344
     """
-    if not isinstance(m, int | Board):  # a networkx graph or a graph board
+    if is_graph(m) or isinstance(m, GraphBoard):
         from .general import _count_graph
 
         counted = _count_graph(
