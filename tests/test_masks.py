@@ -145,3 +145,20 @@ def test_small_masks_agree_with_brute_force(seed):
         res = answered(board, closed)
         truth = exists_by_search(m, n, closed, removed)
         assert res.found == truth, (mask, closed)
+
+
+def test_command_line(tmp_path, capsys):
+    from knightgraph.cli import main
+
+    path = tmp_path / "mask.txt"
+    path.write_text("#....\n.....\n....#\n")
+    assert main(["tour", "3", "5", "--mask", str(path), "--format", "json"]) in (0, 1)
+    out = capsys.readouterr().out
+    board = read_mask(path)
+    res = kg.find_tour(board)
+    assert ('"status": "found"' in out) == res.found
+    assert main(["exists", "3", "5", "--mask", str(path)]) == (0 if res.found else 1)
+    capsys.readouterr()
+    assert main(["tour", "4", "5", "--mask", str(path)]) == 2
+    assert "3x5" in capsys.readouterr().err
+    assert main(["tour", "3", "5", "--mask", str(tmp_path / "gone.txt")]) == 2

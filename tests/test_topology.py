@@ -170,3 +170,37 @@ def test_bad_topology_is_refused():
         topology_board(1000, 1000, wrap="both")
     with pytest.raises(kg.InvalidSquareError, match="z9"):
         kg.find_tour(topology_board(4, 4, wrap="both"), start="z9")
+
+
+# ------------------------------------------------------------- command line
+def test_command_line(capsys):
+    import json
+
+    from knightgraph.cli import main
+
+    assert main(["tour", "5", "5", "--wrap", "both", "--closed", "--start", "c3"]) == 0
+    names = capsys.readouterr().out.split()
+    adj = moves((5, 5), "both")
+    files = "abcde"
+    squares = [(int(s[1:]) - 1, files.index(s[0])) for s in names]
+    assert squares[0] == (2, 2) and valid(adj, squares, True)
+    assert main(["exists", "3", "3", "--levels", "3", "--format", "json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["exists"] is False and out["certificate"]["kind"] == "degree"
+    assert main(["count", "4", "4", "--wrap", "both", "--closed", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["undirected"] == 1344 and out["wrap"] == "both"
+    assert main(["tour", "2", "3", "--levels", "4", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    adj = moves((2, 3, 4), None)
+    assert valid(adj, [tuple(s) for s in out["squares"]], False)
+    for bad in (
+        ["tour", "4", "4", "--wrap", "both", "--method", "warnsdorff"],
+        ["tour", "4", "4", "--wrap", "both", "--start", "z9"],
+        ["verify", "4", "4", "--wrap", "both"],
+        ["tour", "4", "4", "--levels", "0"],
+        ["count", "4", "4", "--wrap", "both", "--symmetry"],
+    ):
+        assert main(bad) == 2, bad
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err

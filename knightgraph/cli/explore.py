@@ -27,6 +27,7 @@ from ._common import (
     _solver_options,
     _UsageError,
 )
+from .shapes import graph_count, graph_requested
 
 
 # ------------------------------------------------------------------ parsers
@@ -208,6 +209,8 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 def _cmd_count(args: argparse.Namespace) -> int:
     from ..counting import count_symmetric, count_tours, enumerate_tours
 
+    if graph_requested(args):
+        return graph_count(args)
     board, start, end = _request(args)
     board.require_memory("count")
     if args.list is not None and args.list < 0:

@@ -25,6 +25,7 @@ from ._common import (
     _solver_options,
     _UsageError,
 )
+from .shapes import graph_exists, graph_requested, graph_tour
 
 
 # ------------------------------------------------------------------ parsers
@@ -102,6 +103,8 @@ def _cmd_tour(args: argparse.Namespace) -> int:
     from ..formats import format_board, format_squares, result_to_dict, write_npy
     from ..solvers import find_tour
 
+    if graph_requested(args):
+        return graph_tour(args)
     board, start, end = _request(args)
     if args.format == "npy" and not args.output:
         raise _UsageError("--format npy writes binary data: give -o FILE")
@@ -160,6 +163,8 @@ def _write_proof(result: SearchResult, path: str | None) -> None:
 def _cmd_exists(args: argparse.Namespace) -> int:
     from ..solvers import tour_exists
 
+    if graph_requested(args):
+        return graph_exists(args)
     board, start, end = _request(args)
     with _progress("deciding") as progress:
         result = tour_exists(

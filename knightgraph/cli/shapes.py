@@ -1,0 +1,207 @@
+"""Boards beyond the rectangle on the command line: ``--wrap``, ``--levels`` and ``--mask``.
+
+``--mask FILE`` makes an ordinary board with holes (every command takes it; ``M N`` must
+be the mask's size).  ``--wrap rows|cols|both`` (a cylinder or a torus) and ``--levels K``
+(an ``M x N x K`` board) make a graph board, which ``tour``, ``exists`` and ``count``
+answer here with the same exit codes and formats (squares named ``a1``, or ``a1:2`` on
+level 2; JSON squares as ``[r, c]`` or ``[r, c, level]``, 0-based).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..board import KNIGHT
+from ..results import SearchResult, Status
+from ._common import _EXIT_OF, EXIT_UNKNOWN, _emit, _progress, _UsageError
+
+GRAPH_COMMANDS = ("tour", "exists", "count")
+
+
+def graph_requested(args: argparse.Namespace) -> bool:
+    """True when ``--wrap`` or ``--levels`` asks for a graph board."""
+    return getattr(args, "wrap", None) is not None or getattr(args, "levels", None) is not None
+
+
+def _graph_board(args: argparse.Namespace) -> Any:
+    from ..topology import topology_board
+
+    if args.command not in GRAPH_COMMANDS:
+        raise _UsageError(f"--wrap and --levels apply to {', '.join(GRAPH_COMMANDS)} only")
+    if args.mask is not None or args.remove:
+        raise _UsageError("--wrap and --levels take no --mask or --remove")
+    if args.levels is not None and args.levels < 1:
+        raise _UsageError(f"invalid --levels {args.levels}: expected a whole number >= 1")
+    return topology_board(args.m, args.n, wrap=args.wrap, levels=args.levels, leaper=args.leaper)
+
+
+def _vertex(board: Any, text: str | None) -> Any:
+    """A square given as a name (``c3``, ``c3:2``) or 0-based ``r,c[,l]``."""
+    if text is None:
+        return None
+    parts = text.split(",")
+    if len(parts) > 1 and all(p.strip().lstrip("-").isdigit() for p in parts):
+        return board.node(board.index(tuple(int(p) for p in parts)))
+    return board.node(board.index(text.strip()))
+
+
+def _head(board: Any, args: argparse.Namespace, start: Any, end: Any) -> dict[str, Any]:
+    shape = board.shape
+    out: dict[str, Any] = {"rows": shape[0], "cols": shape[1]}
+    if len(shape) == 3:
+        out["levels"] = shape[2]
+    if board.wrap is not None:
+        out["wrap"] = board.wrap
+    if tuple(args.leaper) != KNIGHT:
+        out["leaper"] = list(args.leaper)
+    out["closed"] = args.closed
+    out["start"] = None if start is None else board.name(start)
+    out["end"] = None if end is None else board.name(end)
+    return out
+
+
+def numbered(board: Any, order: list[int]) -> str:
+    """The visiting numbers on the board (3-D: the levels side by side, level 1 first).
+
+    Examples
+    --------
+    >>> from knightgraph.topology import topology_board
+    >>> print(numbered(topology_board(2, 3, levels=2), [0, 7, 2, 11, 4, 9, 6, 1, 8, 3, 10, 5]))
+    2 |  9  3 11    2  6 12
+    1 |  1  5 10    8  4  7
+         a  b  c    a  b  c
+    """
+    shape = board.shape
+    m, n = shape[0], shape[1]
+    k = shape[2] if len(shape) == 3 else 1
+    at = {board.node(v): i + 1 for i, v in enumerate(order)}
+    width = len(str(len(order)))
+    rows = []
+    for r in range(m - 1, -1, -1):
+        cells = []
+        for lv in range(k):
+            keys = [(r, c) if len(shape) == 2 else (r, c, lv) for c in range(n)]
+            cells.append(" ".join(f"{at[key]:>{width}}" for key in keys))
+        rows.append(f"{r + 1:>{len(str(m))}} | " + "   ".join(cells))
+    from ..board import file_name
+
+    files = " ".join(f"{file_name(c):>{width}}" for c in range(n))
+    rows.append(" " * (len(str(m)) + 3) + "   ".join([files] * k))
+    return "\n".join(rows)
+
+
+def graph_tour(args: argparse.Namespace) -> int:
+    """``knightgraph tour`` on a graph board."""
+    from ..solvers import find_tour
+
+    board = _graph_board(args)
+    start, end = _vertex(board, args.start), _vertex(board, args.end)
+    if args.format == "npy":
+        raise _UsageError("--format npy is for rectangular boards: use json")
+    if args.method not in ("auto", "sat", "backtrack"):
+        raise _UsageError(f"--method {args.method} does not apply to --wrap/--levels boards")
+    with _progress("searching") as progress:
+        result = find_tour(
+            board,
+            closed=args.closed,
+            start=start,
+            end=end,
+            method=args.method,
+            seed=args.seed,
+            limit=args.limit,
+            timeout=args.timeout,
+            progress=progress,
+        )
+    if args.format == "json":
+        _emit(json.dumps(_result_dict(board, args, start, end, result)), args.output)
+    elif result.tour is None:
+        print(result.reason)
+    elif args.format == "board":
+        _emit(numbered(board, list(result.tour.order)), args.output)
+    else:
+        _emit(" ".join(result.tour.algebraic()), args.output)
+    return _EXIT_OF[result.status]
+
+
+def _result_dict(
+    board: Any, args: argparse.Namespace, start: Any, end: Any, result: SearchResult
+) -> dict[str, Any]:
+    out = _head(board, args, start, end)
+    tour = result.tour
+    out["squares"] = None if tour is None else [list(v) for v in tour.nodes()]  # type: ignore[attr-defined]
+    out.update(
+        method=result.method,
+        seconds=round(result.seconds, 6),
+        stats=result.stats,
+        status=result.status.value,
+        reason=result.reason,
+    )
+    if result.certificate is not None:
+        out["certificate"] = result.certificate.to_dict()
+    return out
+
+
+def graph_exists(args: argparse.Namespace) -> int:
+    """``knightgraph exists`` on a graph board."""
+    from ..solvers import tour_exists
+
+    board = _graph_board(args)
+    start, end = _vertex(board, args.start), _vertex(board, args.end)
+    with _progress("deciding") as progress:
+        result = tour_exists(
+            board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
+        )
+    exists = {Status.FOUND: True, Status.PROVEN_ABSENT: False}.get(result.status)
+    if result.tour is not None:
+        reason = f"a tour was found by {result.method} and verified"
+    elif result.certificate is not None:
+        reason = result.certificate.reason
+    else:
+        reason = f"undecided: {result.reason}"
+    if args.format == "json":
+        out = _head(board, args, start, end)
+        out.update(exists=exists, reason=reason, certificate=None)
+        if result.tour is not None:
+            squares = result.tour.algebraic()
+            out["certificate"] = {"kind": "tour", "reason": reason, "squares": squares}
+        elif result.certificate is not None:
+            out["certificate"] = result.certificate.to_dict()
+        print(json.dumps(out))
+    else:
+        verdict = {True: "exists", False: "does not exist", None: "unknown"}[exists]
+        print(
+            f"{'closed' if args.closed else 'open'} tour of the {board.kind}: {verdict} ({reason})"
+        )
+    return _EXIT_OF[result.status]
+
+
+def graph_count(args: argparse.Namespace) -> int:
+    """``knightgraph count`` on a graph board (``--symmetry``, ``--list`` and ``--convention
+    knuth`` are for rectangles)."""
+    from ..counting import count_tours
+
+    board = _graph_board(args)
+    if args.symmetry or args.list is not None or args.convention != "oeis":
+        raise _UsageError("--symmetry, --list and --convention knuth are for rectangular boards")
+    start, end = _vertex(board, args.start), _vertex(board, args.end)
+    with _progress("counting", unit=" squares", total=board.num_squares) as progress:
+        result = count_tours(
+            board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
+        )
+    if result.aborted:
+        print(result.reason)
+        return EXIT_UNKNOWN
+    if args.format == "json":
+        out = _head(board, args, start, end)
+        out.update(result.to_dict())
+        print(json.dumps(out))
+    else:
+        kind = "closed" if args.closed else "open"
+        undirected = "" if result.undirected is None else f", {result.undirected:,} undirected"
+        print(
+            f"{result.directed:,} {kind} tours of the {board.kind} (directed{undirected}; "
+            f"frontier width {result.stats.get('width')})"
+        )
+    return _EXIT_OF[result.status]
