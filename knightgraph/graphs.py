@@ -69,9 +69,9 @@ class GraphBoard:
         What the graph is, for messages (``"graph"``, ``"torus 5x5"``, ...).
     pos : dict, optional
         Drawing positions of the vertices (``{node: (x, y)}``).
-    shape, wrap : optional
+    shape, wrap, leaper : optional
         For boards with topology (:mod:`knightgraph.topology`): the sizes
-        ``(m, n)`` or ``(m, n, k)`` and which directions wrap around.
+        ``(m, n)`` or ``(m, n, k)``, which directions wrap around, the piece.
 
     Examples
     --------
@@ -93,6 +93,7 @@ class GraphBoard:
         pos: dict[Hashable, tuple[float, float]] | None = None,
         shape: tuple[int, ...] | None = None,
         wrap: str | None = None,
+        leaper: tuple[int, ...] | None = None,
     ) -> None:
         self._nodes: tuple[Hashable, ...] = tuple(nodes)
         if not self._nodes:
@@ -122,6 +123,7 @@ class GraphBoard:
         self.pos = pos
         self.shape = shape
         self.wrap = wrap
+        self.leaper = leaper
 
     @classmethod
     def from_networkx(cls, graph: Any, *, kind: str = "graph") -> GraphBoard:

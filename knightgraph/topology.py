@@ -150,4 +150,13 @@ def topology_board(
     if tuple(leaper) != KNIGHT:
         kind += f" with leaper {tuple(leaper)}"
     shape = (m, n) if flat else (m, n, k)
-    return GraphBoard(nodes, sorted(edges), names=names, kind=kind, pos=pos, shape=shape, wrap=wrap)
+    return GraphBoard(
+        nodes,
+        sorted(edges),
+        names=names,
+        kind=kind,
+        pos=pos,
+        shape=shape,
+        wrap=wrap,
+        leaper=tuple(leaper),
+    )
