@@ -30,7 +30,9 @@ def main() -> None:
     cycle = kg.tour_exists(petersen, closed=True)
     print("Petersen graph: a Hamiltonian path", path.tour.nodes())
     print("  and no Hamiltonian cycle:", cycle.certificate.kind, "-", cycle.reason)
-    print("dodecahedron:", kg.count_tours(nx.dodecahedral_graph(), closed=True).undirected, "cycles")
+    print(
+        "dodecahedron:", kg.count_tours(nx.dodecahedral_graph(), closed=True).undirected, "cycles"
+    )
     pictures["graph_petersen_path.png"] = draw_graph_tour(path.tour, numbers=True)
 
     torus = kg.find_tour(topology_board(8, 8, wrap="both"), closed=True, start="a1")
