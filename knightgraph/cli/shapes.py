@@ -68,9 +68,9 @@ def numbered(board: Any, order: list[int]) -> str:
     Examples
     --------
     >>> from knightgraph.topology import topology_board
-    >>> print(numbered(topology_board(2, 3, levels=2), [0, 7, 2, 11, 4, 9, 6, 1, 8, 3, 10, 5]))
-    2 |  9  3 11    2  6 12
-    1 |  1  5 10    8  4  7
+    >>> print(numbered(topology_board(2, 3, levels=2), list(range(12))))  # numbers, not a tour
+    2 |  7  9 11    8 10 12
+    1 |  1  3  5    2  4  6
          a  b  c    a  b  c
     """
     shape = board.shape

@@ -96,7 +96,8 @@ def draw_graph_tour(
     ax.plot(*pos[order[0]], "o", ms=12, mfc="none", mec="black", zorder=3)
     if numbers:
         for i, v in enumerate(order):
-            ax.text(*pos[v], str(i + 1), ha="center", va="center", fontsize=7, zorder=4)
+            x, y = pos[v]
+            ax.text(x, y, str(i + 1), ha="center", va="center", fontsize=7, zorder=4)
     ax.set_xlim(xs.min() - 1, xs.max() + 1)
     ax.set_ylim(ys.min() - 1, ys.max() + 1)
     ax.set_aspect("equal")
@@ -113,8 +114,10 @@ def _positions(board: Any) -> np.ndarray[Any, Any]:
     import networkx as nx
 
     layout = nx.spring_layout(board.to_networkx(), seed=0)
-    scale = max(2.0, np.sqrt(board.num_squares))
-    return np.array([layout[v] for v in board.nodes()], dtype=float) * scale
+    scale = max(2.0, float(np.sqrt(board.num_squares)))
+    points: np.ndarray[Any, Any] = np.array([layout[v] for v in board.nodes()], dtype=float)
+    points *= scale
+    return points
 
 
 def _wrapped_step(board: Any, u: int, v: int) -> np.ndarray[Any, Any] | None:
