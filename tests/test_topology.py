@@ -204,3 +204,29 @@ def test_command_line(capsys):
         assert main(bad) == 2, bad
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_large_torus_and_3d_board_get_tours_fast():
+    for shape, wrap in (((60, 60), "both"), ((12, 12, 6), None)):
+        adj = moves(shape, wrap)
+        board = board_of(shape, wrap)
+        res = kg.find_tour(board, closed=True, seed=1, timeout=60)
+        assert res.found and valid(adj, res.tour.nodes(), True), res.reason
+
+
+def test_drawing_marks_the_wrap_moves():
+    from knightgraph.draw.shapes import draw_graph_tour
+
+    tour = kg.find_tour(topology_board(6, 6, wrap="both"), closed=True).tour
+    ax = draw_graph_tour(tour, numbers=True)
+    moves_drawn, stubs = ax.collections[-2:]
+    names = tour.algebraic()
+    wraps = sum(
+        1
+        for a, b in zip(names, names[1:] + names[:1], strict=True)
+        if abs(ord(a[0]) - ord(b[0])) > 2 or abs(int(a[1:]) - int(b[1:])) > 2
+    )
+    assert len(stubs.get_segments()) == 2 * wraps and wraps > 0
+    assert len(moves_drawn.get_segments()) + wraps == 36 and len(ax.texts) == 36
+    cube = kg.find_tour(topology_board(2, 3, levels=4)).tour
+    assert len(draw_graph_tour(cube).collections[-2].get_segments()) == 23
