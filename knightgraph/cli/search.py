@@ -104,7 +104,9 @@ def _cmd_tour(args: argparse.Namespace) -> int:
     from ..solvers import find_tour
 
     if graph_requested(args):
-        return graph_tour(args)
+        code, result = graph_tour(args)
+        _write_proof(result, args.proof)
+        return code
     board, start, end = _request(args)
     if args.format == "npy" and not args.output:
         raise _UsageError("--format npy writes binary data: give -o FILE")
@@ -164,7 +166,9 @@ def _cmd_exists(args: argparse.Namespace) -> int:
     from ..solvers import tour_exists
 
     if graph_requested(args):
-        return graph_exists(args)
+        code, found = graph_exists(args)
+        _write_proof(found, args.proof)
+        return code
     board, start, end = _request(args)
     with _progress("deciding") as progress:
         result = tour_exists(

@@ -92,8 +92,8 @@ def numbered(board: Any, order: list[int]) -> str:
     return "\n".join(rows)
 
 
-def graph_tour(args: argparse.Namespace) -> int:
-    """``knightgraph tour`` on a graph board."""
+def graph_tour(args: argparse.Namespace) -> tuple[int, SearchResult]:
+    """``knightgraph tour`` on a graph board: the exit code and the result."""
     from ..solvers import find_tour
 
     board = _graph_board(args)
@@ -122,7 +122,7 @@ def graph_tour(args: argparse.Namespace) -> int:
         _emit(numbered(board, list(result.tour.order)), args.output)
     else:
         _emit(" ".join(result.tour.algebraic()), args.output)
-    return _EXIT_OF[result.status]
+    return _EXIT_OF[result.status], result
 
 
 def _result_dict(
@@ -143,8 +143,8 @@ def _result_dict(
     return out
 
 
-def graph_exists(args: argparse.Namespace) -> int:
-    """``knightgraph exists`` on a graph board."""
+def graph_exists(args: argparse.Namespace) -> tuple[int, SearchResult]:
+    """``knightgraph exists`` on a graph board: the exit code and the result."""
     from ..solvers import tour_exists
 
     board = _graph_board(args)
@@ -174,7 +174,7 @@ def graph_exists(args: argparse.Namespace) -> int:
         print(
             f"{'closed' if args.closed else 'open'} tour of the {board.kind}: {verdict} ({reason})"
         )
-    return _EXIT_OF[result.status]
+    return _EXIT_OF[result.status], result
 
 
 def graph_count(args: argparse.Namespace) -> int:

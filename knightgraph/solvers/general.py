@@ -191,6 +191,7 @@ def _backtrack(problem: GraphProblem, budget: Budget) -> SearchResult:
         while stack:
             nodes += 1
             if nodes % CLOCK_EVERY == 0:
+                budget.report({"done": nodes, "depth": len(path)})
                 why = budget.exceeded(nodes)
                 if why:
                     raise SearchAbortedError(f"backtracking {why}")
