@@ -221,6 +221,8 @@ def _check_sat(cert: Mapping[str, Any], adj: dict[str, set[str]], closed: bool, 
         _require(bool(inside) and inside < everything, "a cut set is empty or everything")
         crossing = {k for e, k in number.items() if len(e & inside) == 1}
         _require(lits == crossing and len(lits) == len(clause), f"{clause} is not a cut")
+    if any(not clause for clause in cert["cnf"]):  # a valid empty clause refutes by itself
+        return f"{len(cert['cnf'])} valid clauses, the empty clause among them"
     accepted, why = check_drup(cert["cnf"], cert["proof"])
     _require(accepted, f"the proof: {why}")
     return f"{len(cert['cnf'])} valid clauses; DRUP: {why}"

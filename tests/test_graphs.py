@@ -216,3 +216,20 @@ def test_vertex_order_of_a_grid_is_narrow():
     assert sorted(order) == list(range(48)) and width <= 6
     r = count_graph_tours(GraphBoard.from_networkx(nx.grid_2d_graph(4, 4)), closed=True)
     assert r.undirected == 6  # OEIS A003763: 4x4 grid graph has 6 Hamiltonian cycles
+
+
+def test_sat_alone_refutes_a_star_and_the_checker_accepts_the_empty_clause():
+    from knightgraph.budget import Budget
+    from knightgraph.solvers.general import _sat
+    from knightgraph.solvers.graphproblem import GraphProblem
+
+    star = GraphBoard.from_networkx(nx.star_graph(3))
+    edges = [[star.names[i], star.names[j]] for i, j in star.edges()]
+    for closed in (False, True):
+        res = _sat(GraphProblem(star, closed), Budget.make(None, None, None))
+        assert res.status is kg.Status.PROVEN_ABSENT
+        cert = res.certificate.to_dict()
+        assert check_graph_certificate(cert, star.names, edges, closed=closed)[0]
+        # On the 4-cycle (every vertex of degree 2) the same clauses are not all valid.
+        square = [["0", "1"], ["0", "2"], ["0", "3"], ["1", "2"]]
+        assert not check_graph_certificate(cert, star.names, square, closed=closed)[0]
