@@ -162,3 +162,16 @@ def test_command_line(tmp_path, capsys):
     assert main(["tour", "4", "5", "--mask", str(path)]) == 2
     assert "3x5" in capsys.readouterr().err
     assert main(["tour", "3", "5", "--mask", str(tmp_path / "gone.txt")]) == 2
+
+
+def test_every_board_command_takes_the_mask(tmp_path, capsys):
+    from knightgraph.cli import main
+
+    path = tmp_path / "mask.txt"
+    path.write_text("#.....\n......\n.....#\n......\n")
+    assert main(["starts", "4", "6", "--mask", str(path)]) == 0
+    assert "22 start squares" in capsys.readouterr().out  # 24 squares less the 2 holes
+    assert main(["draw", "graph", "4", "6", "--mask", str(path), "-o", str(tmp_path / "g.png")]) == 0
+    assert "22 squares" in capsys.readouterr().out
+    assert main(["sweep", "4", "6", "--wrap", "both"]) == 2
+    assert "--wrap" in capsys.readouterr().err

@@ -230,3 +230,14 @@ def test_drawing_marks_the_wrap_moves():
     assert len(moves_drawn.get_segments()) + wraps == 36 and len(ax.texts) == 36
     cube = kg.find_tour(topology_board(2, 3, levels=4)).tour
     assert len(draw_graph_tour(cube).collections[-2].get_segments()) == 23
+
+
+def test_draw_tour_on_the_command_line(tmp_path, capsys):
+    from knightgraph.cli import main
+
+    out = tmp_path / "torus.png"
+    assert main(["draw", "tour", "6", "6", "--wrap", "both", "--closed", "-o", str(out)]) == 0
+    assert out.stat().st_size > 0 and "torus 6x6" in capsys.readouterr().out
+    assert main(["draw", "tour", "3", "3", "--levels", "3", "-o", str(tmp_path / "c.png")]) == 1
+    assert not (tmp_path / "c.png").exists()
+    assert main(["draw", "graph", "3", "3", "--levels", "3", "-o", str(out)]) == 2

@@ -222,12 +222,8 @@ def _solver_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def _request(args: argparse.Namespace) -> tuple[Board, Square | None, Square | None]:
-    """The board and the (checked) ends named on the command line."""
-    from ..solvers import Problem
-
-    if getattr(args, "wrap", None) is not None or getattr(args, "levels", None) is not None:
-        raise _UsageError("--wrap and --levels apply to tour, exists and count only")
+def _board(args: argparse.Namespace) -> Board:
+    """The board of ``M N --leaper --remove --mask`` (``--mask FILE``: its holes removed too)."""
     removed = list(args.remove)
     if getattr(args, "mask", None) is not None:
         from ..masks import read_mask
@@ -238,7 +234,14 @@ def _request(args: argparse.Namespace) -> tuple[Board, Square | None, Square | N
                 f"invalid --mask {args.mask!r}: it is {mask.m}x{mask.n}, not {args.m}x{args.n}"
             )
         removed += sorted(mask.removed)
-    board = Board(args.m, args.n, leaper=args.leaper, removed=removed)
+    return Board(args.m, args.n, leaper=args.leaper, removed=removed)
+
+
+def _request(args: argparse.Namespace) -> tuple[Board, Square | None, Square | None]:
+    """The board and the (checked) ends named on the command line."""
+    from ..solvers import Problem
+
+    board = _board(args)
     problem = Problem.make(board, args.closed, args.start, args.end)
     return (
         board,
@@ -309,6 +312,13 @@ def _preflight(args: argparse.Namespace) -> None:
     as soon as it has built its board, also before any work)."""
     from ..parallel import check_dask_address, check_workers
 
+    graph_command = args.command in ("tour", "exists", "count") or (
+        args.command == "draw" and getattr(args, "what", None) == "tour"
+    )
+    if not graph_command and (
+        getattr(args, "wrap", None) is not None or getattr(args, "levels", None) is not None
+    ):
+        raise _UsageError("--wrap and --levels apply to tour, exists, count and draw tour only")
     if getattr(args, "workers", None) is not None:
         check_workers(args.workers)
     if getattr(args, "dask", None) is not None:

@@ -17,7 +17,7 @@ from ..board import KNIGHT
 from ..results import SearchResult, Status
 from ._common import _EXIT_OF, EXIT_UNKNOWN, _emit, _progress, _UsageError
 
-GRAPH_COMMANDS = ("tour", "exists", "count")
+GRAPH_COMMANDS = ("tour", "exists", "count", "draw")
 
 
 def graph_requested(args: argparse.Namespace) -> bool:
@@ -29,7 +29,7 @@ def _graph_board(args: argparse.Namespace) -> Any:
     from ..topology import topology_board
 
     if args.command not in GRAPH_COMMANDS:
-        raise _UsageError(f"--wrap and --levels apply to {', '.join(GRAPH_COMMANDS)} only")
+        raise _UsageError("--wrap and --levels apply to tour, exists, count and draw tour only")
     if args.mask is not None or args.remove:
         raise _UsageError("--wrap and --levels take no --mask or --remove")
     if args.levels is not None and args.levels < 1:
@@ -94,16 +94,29 @@ def numbered(board: Any, order: list[int]) -> str:
 
 def graph_tour(args: argparse.Namespace) -> tuple[int, SearchResult]:
     """``knightgraph tour`` on a graph board: the exit code and the result."""
-    from ..solvers import find_tour
-
     board = _graph_board(args)
     start, end = _vertex(board, args.start), _vertex(board, args.end)
     if args.format == "npy":
         raise _UsageError("--format npy is for rectangular boards: use json")
+    result = _search(args, board, start, end)
+    if args.format == "json":
+        _emit(json.dumps(_result_dict(board, args, start, end, result)), args.output)
+    elif result.tour is None:
+        print(result.reason)
+    elif args.format == "board":
+        _emit(numbered(board, list(result.tour.order)), args.output)
+    else:
+        _emit(" ".join(result.tour.algebraic()), args.output)
+    return _EXIT_OF[result.status], result
+
+
+def _search(args: argparse.Namespace, board: Any, start: Any, end: Any) -> SearchResult:
+    from ..solvers import find_tour
+
     if args.method not in ("auto", "sat", "backtrack"):
         raise _UsageError(f"--method {args.method} does not apply to --wrap/--levels boards")
     with _progress("searching") as progress:
-        result = find_tour(
+        return find_tour(
             board,
             closed=args.closed,
             start=start,
@@ -114,15 +127,27 @@ def graph_tour(args: argparse.Namespace) -> tuple[int, SearchResult]:
             timeout=args.timeout,
             progress=progress,
         )
-    if args.format == "json":
-        _emit(json.dumps(_result_dict(board, args, start, end, result)), args.output)
-    elif result.tour is None:
+
+
+def graph_draw_tour(args: argparse.Namespace) -> int:
+    """``knightgraph draw tour`` on a graph board: wrap moves as dashed stubs, 3-D levels
+    side by side (:func:`~knightgraph.draw.shapes.draw_graph_tour`)."""
+    from ..draw import save_figure
+    from ..draw.shapes import draw_graph_tour
+
+    board = _graph_board(args)
+    if args.animate or str(args.output).lower().endswith((".html", ".htm")):
+        raise _UsageError("--animate and .html pages are for rectangular boards")
+    start, end = _vertex(board, args.start), _vertex(board, args.end)
+    result = _search(args, board, start, end)
+    if result.tour is None:
         print(result.reason)
-    elif args.format == "board":
-        _emit(numbered(board, list(result.tour.order)), args.output)
-    else:
-        _emit(" ".join(result.tour.algebraic()), args.output)
-    return _EXIT_OF[result.status], result
+        return _EXIT_OF[result.status]
+    tour: Any = result.tour
+    save_figure(draw_graph_tour(tour, numbers=args.numbers), args.output, dpi=args.dpi)
+    kind = "closed" if args.closed else "open"
+    print(f"wrote {args.output}: {kind} tour of the {board.kind} ({board.num_squares} squares)")
+    return _EXIT_OF[result.status]
 
 
 def _result_dict(
