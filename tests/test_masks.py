@@ -171,7 +171,9 @@ def test_every_board_command_takes_the_mask(tmp_path, capsys):
     path.write_text("#.....\n......\n.....#\n......\n")
     assert main(["starts", "4", "6", "--mask", str(path)]) == 0
     assert "22 start squares" in capsys.readouterr().out  # 24 squares less the 2 holes
-    assert main(["draw", "graph", "4", "6", "--mask", str(path), "-o", str(tmp_path / "g.png")]) == 0
+    assert (
+        main(["draw", "graph", "4", "6", "--mask", str(path), "-o", str(tmp_path / "g.png")]) == 0
+    )
     assert "22 squares" in capsys.readouterr().out
     assert main(["sweep", "4", "6", "--wrap", "both"]) == 2
     assert "--wrap" in capsys.readouterr().err

@@ -241,3 +241,20 @@ def test_draw_tour_on_the_command_line(tmp_path, capsys):
     assert main(["draw", "tour", "3", "3", "--levels", "3", "-o", str(tmp_path / "c.png")]) == 1
     assert not (tmp_path / "c.png").exists()
     assert main(["draw", "graph", "3", "3", "--levels", "3", "-o", str(out)]) == 2
+
+
+def test_verify_on_the_command_line(tmp_path, capsys):
+    from knightgraph.cli import main
+
+    path = tmp_path / "tour.json"
+    assert (
+        main(["tour", "5", "5", "--wrap", "both", "--closed", "--format", "json", "-o", str(path)])
+        == 0
+    )
+    assert main(["verify", "5", "5", str(path), "--wrap", "both"]) == 0
+    assert "ok: a valid closed tour of the torus 5x5" in capsys.readouterr().out
+    assert main(["verify", "5", "5", str(path), "--wrap", "cols"]) == 1  # not a cylinder tour
+    text = tmp_path / "tour.txt"
+    text.write_text("a1:1 b2:1")
+    assert main(["verify", "2", "3", str(text), "--levels", "4"]) == 1
+    assert "invalid" in capsys.readouterr().out

@@ -312,13 +312,15 @@ def _preflight(args: argparse.Namespace) -> None:
     as soon as it has built its board, also before any work)."""
     from ..parallel import check_dask_address, check_workers
 
-    graph_command = args.command in ("tour", "exists", "count") or (
+    graph_command = args.command in ("tour", "exists", "count", "verify") or (
         args.command == "draw" and getattr(args, "what", None) == "tour"
     )
     if not graph_command and (
         getattr(args, "wrap", None) is not None or getattr(args, "levels", None) is not None
     ):
-        raise _UsageError("--wrap and --levels apply to tour, exists, count and draw tour only")
+        raise _UsageError(
+            "--wrap and --levels apply to tour, exists, count, verify and draw tour only"
+        )
     if getattr(args, "workers", None) is not None:
         check_workers(args.workers)
     if getattr(args, "dask", None) is not None:

@@ -25,7 +25,7 @@ from ._common import (
     _solver_options,
     _UsageError,
 )
-from .shapes import graph_exists, graph_requested, graph_tour
+from .shapes import graph_exists, graph_requested, graph_tour, graph_verify
 
 
 # ------------------------------------------------------------------ parsers
@@ -253,6 +253,8 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     from ..formats import read_tour_file
     from ..verify import validate_tour
 
+    if graph_requested(args):
+        return graph_verify(args)
     board, start, end = _request(args)
     try:
         squares, says_closed = read_tour_file(args.file, board)

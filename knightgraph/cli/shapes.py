@@ -2,8 +2,8 @@
 
 ``--mask FILE`` makes an ordinary board with holes (every command takes it; ``M N`` must
 be the mask's size).  ``--wrap rows|cols|both`` (a cylinder or a torus) and ``--levels K``
-(an ``M x N x K`` board) make a graph board, which ``tour``, ``exists`` and ``count``
-answer here with the same exit codes and formats (squares named ``a1``, or ``a1:2`` on
+(an ``M x N x K`` board) make a graph board, which ``tour``, ``exists``, ``count``,
+``verify`` and ``draw tour`` answer here with the same exit codes and formats (squares named ``a1``, or ``a1:2`` on
 level 2; JSON squares as ``[r, c]`` or ``[r, c, level]``, 0-based).
 """
 
@@ -17,7 +17,7 @@ from ..board import KNIGHT
 from ..results import SearchResult, Status
 from ._common import _EXIT_OF, EXIT_UNKNOWN, _emit, _progress, _UsageError
 
-GRAPH_COMMANDS = ("tour", "exists", "count", "draw")
+GRAPH_COMMANDS = ("tour", "exists", "count", "draw", "verify")
 
 
 def graph_requested(args: argparse.Namespace) -> bool:
@@ -29,7 +29,9 @@ def _graph_board(args: argparse.Namespace) -> Any:
     from ..topology import topology_board
 
     if args.command not in GRAPH_COMMANDS:
-        raise _UsageError("--wrap and --levels apply to tour, exists, count and draw tour only")
+        raise _UsageError(
+            "--wrap and --levels apply to tour, exists, count, verify and draw tour only"
+        )
     if args.mask is not None or args.remove:
         raise _UsageError("--wrap and --levels take no --mask or --remove")
     if args.levels is not None and args.levels < 1:
@@ -230,3 +232,45 @@ def graph_count(args: argparse.Namespace) -> int:
             f"frontier width {result.stats.get('width')})"
         )
     return _EXIT_OF[result.status]
+
+
+def graph_verify(args: argparse.Namespace) -> int:
+    """``knightgraph verify`` on a graph board: a file of square names (``a1 c2 ...``), or
+    the JSON of ``tour --format json`` (squares as names or 0-based lists)."""
+    import sys
+
+    from ..exceptions import InvalidSquareError, InvalidTourError
+    from ..graphs import GraphTour
+
+    board = _graph_board(args)
+    start, end = _vertex(board, args.start), _vertex(board, args.end)
+    try:
+        if args.file is None or args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as err:
+        why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+        raise _UsageError(f"cannot read {args.file!r}: {why}") from None
+    closed = args.closed
+    try:
+        if text.lstrip().startswith("{"):
+            data = json.loads(text)
+            closed = closed or bool(data.get("closed"))
+            squares: list[Any] = [
+                s if isinstance(s, str) else tuple(s) for s in data["squares"] or []
+            ]
+        else:
+            squares = text.split()
+        tour = GraphTour(board, [board.index(s) for s in squares], closed)
+        if start is not None and tour.start != start:
+            raise InvalidTourError(f"invalid tour: it starts at {tour.algebraic()[0]}")
+        if end is not None and tour.end != end:
+            raise InvalidTourError(f"invalid tour: it ends at {tour.algebraic()[-1]}")
+    except (InvalidTourError, InvalidSquareError, ValueError, KeyError, TypeError) as err:
+        print(f"invalid: {err}")
+        return 1
+    kind = "closed" if closed else "open"
+    print(f"ok: a valid {kind} tour of the {board.kind} ({board.num_squares} squares)")
+    return 0
