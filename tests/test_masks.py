@@ -119,6 +119,22 @@ def test_1000x1000_with_100_random_holes():
         assert res.seconds < 10  # acceptance figure; benchmarks/bench_masks.py measures it
 
 
+@pytest.mark.slow  # the independent check of 282,657 squares takes seconds
+def test_disc_of_radius_300_balanced_by_interior_holes_has_a_tour():
+    mask = disc(300)
+    side = 601
+    colour = ((side - 1 - np.arange(side))[:, None] + np.arange(side)[None, :]) % 2
+    light, dark = int((mask & (colour == 0)).sum()), int((mask & (colour == 1)).sum())
+    rng = np.random.default_rng(0)
+    left, major = abs(light - dark) - 1, int(dark > light)
+    while left > 0:
+        r, c = (int(x) for x in rng.integers(200, 400, size=2))
+        if mask[r, c] and colour[r, c] == major:
+            mask[r, c] = False
+            left -= 1
+    assert answered(board_from_array(mask), False).found
+
+
 @pytest.mark.slow  # the independent check of a million squares takes seconds
 def test_1000x1000_with_100_holes_of_both_colours_has_a_tour():
     res = answered(board_from_array(random_holes(1000, 100, seed=5, balanced=True)), False)
