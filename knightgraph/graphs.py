@@ -127,7 +127,8 @@ class GraphBoard:
 
     @classmethod
     def from_networkx(cls, graph: Any, *, kind: str = "graph") -> GraphBoard:
-        """The graph board of a networkx graph (directions and multiple edges are ignored).
+        """The graph board of an undirected networkx graph (repeated edges count once; a
+        directed graph is refused: its tours would follow the arrows).
 
         Examples
         --------
@@ -135,6 +136,11 @@ class GraphBoard:
         >>> GraphBoard.from_networkx(nx.cycle_graph(5)).adj[0]
         (1, 4)
         """
+        if getattr(graph, "is_directed", lambda: False)():
+            raise InvalidBoardError(
+                "invalid graph: it is directed (tours of undirected graphs only; "
+                "use graph.to_undirected() to ignore the arrows)"
+            )
         pos = {v: tuple(d["pos"]) for v, d in graph.nodes(data=True) if "pos" in d}
         edges = [(u, v) for u, v in graph.edges() if u != v]
         if any(u == v for u, v in graph.edges()):

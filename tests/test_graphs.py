@@ -197,6 +197,10 @@ def test_bad_requests_are_refused():
         kg.find_tour(petersen, leaper=(1, 3))
     with pytest.raises(kg.InvalidBoardError):
         GraphBoard([], [])
+    with pytest.raises(kg.InvalidBoardError, match="directed"):
+        kg.find_tour(nx.DiGraph([(0, 1), (1, 2)]))
+    with pytest.raises(kg.InvalidBoardError, match="loop"):
+        kg.find_tour(nx.Graph([(0, 0), (0, 1)]))
     with pytest.raises(kg.InvalidTourError):
         GraphTour(GraphBoard.from_networkx(petersen), list(range(10)))
 
