@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from .board import KNIGHT, Board, SquareLike
 from .exceptions import InvalidOptionError
+from .graphs import GraphBoard
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -46,7 +47,7 @@ class _BoardAndSizesError(InvalidOptionError, TypeError):
 
 
 def knight_graph(
-    m: int | Board,
+    m: int | Board | GraphBoard,
     n: int | None = None,
     *,
     leaper: tuple[int, int] = KNIGHT,
@@ -58,7 +59,9 @@ def knight_graph(
     ----------
     m : int or Board
         Number of ranks, or a :class:`~knightgraph.Board` (then ``n``,
-        ``leaper`` and ``removed`` must be left at their defaults).
+        ``leaper`` and ``removed`` must be left at their defaults), or a graph
+        board (:func:`~knightgraph.topology.topology_board`: a cylinder, torus or
+        3-D board), whose graph is returned with ``name`` and ``pos`` attributes.
     n : int, optional
         Number of files; defaults to ``m`` (a square board).
     leaper : (int, int), default (1, 2)
@@ -95,11 +98,16 @@ def knight_graph(
     [(1, 2), (2, 1)]
     >>> knight_graph(4, leaper=(1, 3)).number_of_edges()  # the camel
     12
+    >>> from knightgraph.topology import topology_board
+    >>> knight_graph(topology_board(8, 8, wrap="both")).number_of_edges()  # 8 moves a square
+    256
     >>> knight_graph(10**12, 10**12)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     knightgraph.exceptions.BoardTooLargeError: the knight graph of 1000000000000x1000000000000 (1,000,000,000,000,000,000,000,000 squares) needs about ... of memory; only ... is available
     """
+    if isinstance(m, GraphBoard):  # a torus, cylinder or 3-D board (knightgraph.topology)
+        return m.to_networkx()
     if isinstance(m, Board):
         if n is not None or leaper != KNIGHT or tuple(removed):
             raise _BoardAndSizesError(

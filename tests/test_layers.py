@@ -26,14 +26,14 @@ LAYERS: list[tuple[str, ...]] = [
     ("squares", "board"),
     ("results",),
     ("verify",),  # below tour: a Tour is verified when it is built (see the docstring)
-    ("tour",),
-    ("graph",),
+    ("tour", "graphs"),
+    ("graph", "topology"),
     ("existence",),
-    ("drup", "certcheck", "proofs"),
+    ("drup", "certcheck", "proofs", "graphcheck"),
     ("solvers",),
     ("classic", "counting"),
     ("explore",),
-    ("formats",),
+    ("formats", "masks"),
     ("draw", "tourpage"),
     ("cli", "__main__"),
     ("",),  # the package itself: knightgraph/__init__.py may name anything

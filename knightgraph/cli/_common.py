@@ -92,6 +92,19 @@ def _add_board(p: argparse.ArgumentParser) -> None:
         metavar="SQ",
         help="take a square off the board (repeat for more)",
     )
+    p.add_argument(
+        "--mask",
+        metavar="FILE",
+        help="the board's shape: a text mask ('.' square, '#' hole) or a black-and-white image",
+    )
+    p.add_argument(
+        "--wrap",
+        choices=("rows", "cols", "both"),
+        help="tour, exists, count: moves wrap around the ranks, the files or both (a torus)",
+    )
+    p.add_argument(
+        "--levels", type=int, metavar="K", help="tour, exists, count: an M x N x K board"
+    )
 
 
 def _add_kind(p: argparse.ArgumentParser) -> None:
@@ -209,11 +222,26 @@ def _solver_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
+def _board(args: argparse.Namespace) -> Board:
+    """The board of ``M N --leaper --remove --mask`` (``--mask FILE``: its holes removed too)."""
+    removed = list(args.remove)
+    if getattr(args, "mask", None) is not None:
+        from ..masks import read_mask
+
+        mask = read_mask(args.mask)
+        if (mask.m, mask.n) != (args.m, args.n):
+            raise _UsageError(
+                f"invalid --mask {args.mask!r}: it is {mask.m}x{mask.n}, not {args.m}x{args.n}"
+            )
+        removed += sorted(mask.removed)
+    return Board(args.m, args.n, leaper=args.leaper, removed=removed)
+
+
 def _request(args: argparse.Namespace) -> tuple[Board, Square | None, Square | None]:
     """The board and the (checked) ends named on the command line."""
     from ..solvers import Problem
 
-    board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+    board = _board(args)
     problem = Problem.make(board, args.closed, args.start, args.end)
     return (
         board,
@@ -284,6 +312,15 @@ def _preflight(args: argparse.Namespace) -> None:
     as soon as it has built its board, also before any work)."""
     from ..parallel import check_dask_address, check_workers
 
+    graph_command = args.command in ("tour", "exists", "count", "verify") or (
+        args.command == "draw" and getattr(args, "what", None) == "tour"
+    )
+    if not graph_command and (
+        getattr(args, "wrap", None) is not None or getattr(args, "levels", None) is not None
+    ):
+        raise _UsageError(
+            "--wrap and --levels apply to tour, exists, count, verify and draw tour only"
+        )
     if getattr(args, "workers", None) is not None:
         check_workers(args.workers)
     if getattr(args, "dask", None) is not None:

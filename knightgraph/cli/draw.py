@@ -22,6 +22,7 @@ from ._common import (
     _add_kind,
     _add_search_options,
     _add_total_timeout,
+    _board,
     _check_output_path,
     _leaper,
     _Parser,
@@ -32,6 +33,7 @@ from ._common import (
     _UsageError,
 )
 from .explore import _table_size
+from .shapes import graph_draw_tour, graph_requested
 
 
 # ------------------------------------------------------------------ parsers
@@ -227,6 +229,8 @@ def _cmd_draw_tour(args: argparse.Namespace) -> int:
     from ..solvers import find_tour
 
     _check_draw_output(args, page=True)
+    if graph_requested(args):
+        return graph_draw_tour(args)
     board, start, end = _request(args)
     options = _solver_options(args)
     with _progress("searching") as progress:
@@ -257,10 +261,7 @@ def _cmd_draw_file(args: argparse.Namespace) -> int:
     if (args.m is None) != (args.n is None):
         raise _UsageError("give the board size as M N, or neither (JSON files carry it)")
     raw, name = _read_draw_input(args.file)
-    if args.m is not None:
-        board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
-    else:
-        board = _board_of_json(raw, name)
+    board = _board(args) if args.m is not None else _board_of_json(raw, name)
     squares, says_closed = parse_tour_bytes(raw, board, name)
     _draw_tour_to(Tour.from_squares(squares, board, closed=args.closed or says_closed), args)
     return EXIT_OK
@@ -317,7 +318,7 @@ def _cmd_draw_graph(args: argparse.Namespace) -> int:
     _check_draw_output(args)
     if args.layout not in LAYOUTS:
         raise _UsageError(f"invalid layout {args.layout!r}: choose from {', '.join(LAYOUTS)}")
-    board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+    board = _board(args)
     if board.area > 10_000:
         raise _UsageError(
             f"the graph of {board.m}x{board.n} is too big to draw: at most 10,000 squares"

@@ -20,6 +20,7 @@ from ._common import (
     _add_kind,
     _add_search_options,
     _add_total_timeout,
+    _board,
     _executor,
     _progress,
     _request,
@@ -27,6 +28,7 @@ from ._common import (
     _solver_options,
     _UsageError,
 )
+from .shapes import graph_count, graph_requested
 
 
 # ------------------------------------------------------------------ parsers
@@ -161,7 +163,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     from ..explore import sweep
     from ..solvers import solver_info
 
-    board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+    board = _board(args)
     options = _solver_options(args)
     board.require_memory("sweep", extra=solver_info(args.method).memory(board))
     with (
@@ -208,6 +210,8 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 def _cmd_count(args: argparse.Namespace) -> int:
     from ..counting import count_symmetric, count_tours, enumerate_tours
 
+    if graph_requested(args):
+        return graph_count(args)
     board, start, end = _request(args)
     board.require_memory("count")
     if args.list is not None and args.list < 0:
@@ -282,7 +286,7 @@ def _cmd_ends(args: argparse.Namespace) -> int:
 
 def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **where: Any) -> int:
     """``starts`` and ``ends``: an exact map of the squares, with a progress bar."""
-    board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
+    board = _board(args)
     board.require_memory("map")
     if "start" in where:
         board.parse_square(where["start"])  # a bad --start is named before any work

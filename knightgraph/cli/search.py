@@ -25,6 +25,7 @@ from ._common import (
     _solver_options,
     _UsageError,
 )
+from .shapes import graph_exists, graph_requested, graph_tour, graph_verify
 
 
 # ------------------------------------------------------------------ parsers
@@ -102,6 +103,10 @@ def _cmd_tour(args: argparse.Namespace) -> int:
     from ..formats import format_board, format_squares, result_to_dict, write_npy
     from ..solvers import find_tour
 
+    if graph_requested(args):
+        code, result = graph_tour(args)
+        _write_proof(result, args.proof)
+        return code
     board, start, end = _request(args)
     if args.format == "npy" and not args.output:
         raise _UsageError("--format npy writes binary data: give -o FILE")
@@ -160,6 +165,10 @@ def _write_proof(result: SearchResult, path: str | None) -> None:
 def _cmd_exists(args: argparse.Namespace) -> int:
     from ..solvers import tour_exists
 
+    if graph_requested(args):
+        code, found = graph_exists(args)
+        _write_proof(found, args.proof)
+        return code
     board, start, end = _request(args)
     with _progress("deciding") as progress:
         result = tour_exists(
@@ -244,6 +253,8 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     from ..formats import read_tour_file
     from ..verify import validate_tour
 
+    if graph_requested(args):
+        return graph_verify(args)
     board, start, end = _request(args)
     try:
         squares, says_closed = read_tour_file(args.file, board)

@@ -12,10 +12,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..board import KNIGHT, Board, SquareLike, as_board
 from ..exceptions import BoardTooLargeError, InvalidOptionError, InvalidSquareError
+from ..graphs import GraphBoard, is_graph
 from ..resources import available_memory
 from ..results import Status
 from ..verify import check_closed
@@ -227,7 +228,9 @@ def count_tours(
     Parameters
     ----------
     m, n : int or Board
-        The board (``n`` defaults to ``m``); or a :class:`~knightgraph.Board`.
+        The board (``n`` defaults to ``m``); or a :class:`~knightgraph.Board`; or a
+        networkx graph or graph board (:mod:`knightgraph.counting.general`: the
+        vertex order is chosen for the graph, its frontier width in ``stats``).
     closed : bool
         Count closed tours (Hamiltonian cycles) instead of open ones (paths).
     start, end : square, optional
@@ -274,7 +277,17 @@ def count_tours(
     8
     >>> count_tours(3, 4, convention="knuth").directed
     16
+    >>> import networkx as nx  # a graph: its Hamiltonian cycles (OEIS A066037 for Q4)
+    >>> count_tours(nx.hypercube_graph(4), closed=True).undirected
+    1344
     """
+    if is_graph(m) or isinstance(m, GraphBoard):
+        from .general import _count_graph
+
+        counted = _count_graph(
+            m, n, closed, start, end, convention, engine, memory, timeout, progress
+        )
+        return cast(CountResult, counted)  # the same interface (GraphCountResult)
     board = as_board(m, n, leaper=leaper, removed=removed)
     if convention not in CONVENTIONS:
         raise InvalidOptionError(f"unknown convention {convention!r}: choose oeis or knuth")

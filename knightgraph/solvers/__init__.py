@@ -21,6 +21,8 @@ from typing import Any
 
 from ..board import KNIGHT, Board, SquareLike, as_board
 from ..budget import Budget
+from ..exceptions import InvalidOptionError
+from ..graphs import GraphBoard, as_graph_board, is_graph
 from ..results import SearchResult
 from .base import (
     Problem,
@@ -79,7 +81,11 @@ def find_tour(
     Parameters
     ----------
     m, n : int, or a Board as ``m``
-        The board (``n`` defaults to ``m``).
+        The board (``n`` defaults to ``m``).  A networkx graph (or a
+        :class:`~knightgraph.graphs.GraphBoard`: a torus, a cylinder, a 3-D board)
+        as ``m`` asks for a Hamiltonian path or cycle of it
+        (:func:`~knightgraph.solvers.general.solve_graph`; methods ``auto``,
+        ``sat``, ``backtrack``; the tour is a :class:`~knightgraph.graphs.GraphTour`).
     closed : bool
         Ask for a closed tour (the last square one move from the first).
     start, end : square, optional
@@ -119,7 +125,26 @@ def find_tour(
     ('c3', 25)
     >>> find_tour(5, 5, start="b1").status
     <Status.PROVEN_ABSENT: 'proven_absent'>
+    >>> import networkx as nx
+    >>> find_tour(nx.petersen_graph(), closed=True).certificate.kind
+    'sat-refutation'
     """
+    if is_graph(m) or isinstance(m, GraphBoard):
+        return _on_graph(
+            m,
+            n,
+            leaper,
+            removed,
+            options,
+            closed=closed,
+            start=start,
+            end=end,
+            method=method,
+            seed=seed,
+            limit=limit,
+            timeout=timeout,
+            progress=progress,
+        )
     board = as_board(m, n, leaper=leaper, removed=removed)
     return get_solver(method)(
         board,
@@ -169,3 +194,21 @@ def tour_exists(
         removed=removed,
         progress=progress,
     )
+
+
+def _on_graph(
+    graph: Any,
+    n: int | None,
+    leaper: tuple[int, int],
+    removed: Iterable[SquareLike],
+    options: dict[str, Any],
+    **request: Any,
+) -> SearchResult:
+    """A request on a graph: refuse what only boards have, then solve it on the graph."""
+    from .general import solve_graph
+
+    if n is not None or tuple(leaper) != KNIGHT or tuple(removed):
+        raise InvalidOptionError("a graph takes no n, leaper or removed squares")
+    if options:
+        raise InvalidOptionError(f"unknown option {sorted(options)[0]!r} for a graph")
+    return solve_graph(as_graph_board(graph), **request)

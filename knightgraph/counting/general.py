@@ -1,0 +1,357 @@
+"""Exact counts of the tours of any graph: the frontier program with a vertex order chosen
+for the graph (a greedy path decomposition).
+
+On a rectangle the program adds squares column by column across the shorter side, so its
+frontier is about two columns wide.  A general graph has no columns: :func:`vertex_order`
+chooses the order, and the width of the frontier it gives (reported as
+``stats["width"]``) is what the count costs (states grow exponentially in it).
+
+Examples
+--------
+>>> import networkx as nx
+>>> from knightgraph.graphs import GraphBoard
+>>> r = count_graph_tours(GraphBoard.from_networkx(nx.dodecahedral_graph()), closed=True)
+>>> r.undirected, r.stats["width"] <= 8
+(30, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from ..exceptions import BoardTooLargeError, InvalidOptionError, InvalidSquareError
+from ..graphs import GraphBoard, as_graph_board
+from ..resources import available_memory
+from ..results import Status
+from ..verify import check_closed
+from .budget import CountAbortedError, _check_budget, _stopped, _timed_out
+from .compiled import _compiled, _CountOverflow, _run_compiled, _slot_plan, kernel_available
+from .plan import _Graph, _plan
+from .python_engine import _run_python
+
+__all__ = ["GraphCountResult", "count_graph_tours", "vertex_order"]
+
+
+def vertex_order(board: GraphBoard, deadline: float | None = None) -> tuple[list[int], int]:
+    """A processing order of the vertices with a narrow frontier, and the frontier's width.
+
+    Notes
+    -----
+    A greedy path decomposition: start at a pseudo-peripheral vertex (the last one
+    reached by a breadth-first search from a vertex of least degree), then add, one
+    at a time, the vertex that leaves the fewest vertices on the frontier (processed
+    vertices with unprocessed neighbours), ties to the vertex nearest the start.
+    The width is the largest frontier met (the new vertex included).  Any order
+    gives the same count; only the cost depends on it.  O(V * (frontier + degree))
+    with the candidates kept to the neighbours of processed vertices; the clock is
+    read every 64 vertices (``CountAbortedError`` past ``deadline``).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> order, width = vertex_order(GraphBoard.from_networkx(nx.grid_2d_graph(3, 10)))
+    >>> width  # three rows: a frontier of one column, plus the vertex being added
+    4
+    """
+    adj = board.adj
+    n = len(adj)
+    first = min(range(n), key=lambda v: (len(adj[v]), v))
+    distance = _bfs(adj, first)
+    first = max(range(n), key=lambda v: (distance.get(v, -1), -v))
+    distance = _bfs(adj, first)
+    far = n + 1
+    order: list[int] = []
+    done = [False] * n
+    left = [len(a) for a in adj]  # unprocessed neighbours
+    frontier: set[int] = set()
+    touched: set[int] = set()
+    width = 0
+    while len(order) < n:
+        if len(order) % 64 == 0 and _timed_out(deadline):
+            raise _stopped("at the timeout", {"phase": "order", "step": len(order), "steps": n})
+        if touched:
+            pool = list(touched)
+        else:  # the first vertex, or one of a component not reached yet
+            pool = [first] if not done[first] else [next(v for v in range(n) if not done[v])]
+
+        v = min(pool, key=lambda v: _cost(v, adj, frontier, left, distance.get(v, far)))
+        width = max(width, len(frontier) + 1)
+        done[v] = True
+        order.append(v)
+        touched.discard(v)
+        for u in adj[v]:
+            left[u] -= 1
+            if not done[u]:
+                touched.add(u)
+        frontier = {u for u in frontier | {v} if any(not done[w] for w in adj[u])}
+    return order, width
+
+
+def _cost(
+    v: int, adj: Any, frontier: set[int], left: list[int], distance: int
+) -> tuple[int, int, int]:
+    """The frontier's size once ``v`` is added, then the distance from the start."""
+    closing = sum(1 for u in adj[v] if u in frontier and left[u] == 1)
+    return (len(frontier) - closing + (1 if left[v] > 0 else 0), distance, v)
+
+
+def _bfs(adj: Any, root: int) -> dict[int, int]:
+    distance = {root: 0}
+    queue = [root]
+    for u in queue:
+        for w in adj[u]:
+            if w not in distance:
+                distance[w] = distance[u] + 1
+                queue.append(w)
+    return distance
+
+
+@dataclass
+class GraphCountResult:
+    """A count of the tours of a graph board, with the interface of
+    :class:`~knightgraph.CountResult` (``directed``, ``undirected``, ``status``, ...).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> r = count_graph_tours(GraphBoard.from_networkx(nx.hypercube_graph(3)), closed=True)
+    >>> r.to_dict()["undirected"], r.to_dict()["vertices"], r.status.name
+    (6, 8, 'FOUND')
+    """
+
+    board: GraphBoard
+    closed: bool
+    start: int | None
+    end: int | None
+    directed: int | None
+    undirected: int | None
+    convention: str = "oeis"
+    seconds: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+    reason: str = ""
+
+    @property
+    def status(self) -> Status:
+        """ABORTED without a count, PROVEN_ABSENT for 0, else FOUND."""
+        if self.directed is None:
+            return Status.ABORTED
+        return Status.FOUND if self.directed else Status.PROVEN_ABSENT
+
+    @property
+    def aborted(self) -> bool:
+        """True when the count stopped on its budget."""
+        return self.directed is None
+
+    def require_count(self) -> int:
+        """The directed count, or :class:`CountAbortedError` when the count stopped."""
+        if self.directed is None:
+            raise CountAbortedError(self.reason, self.stats.get("done", {}))
+        return self.directed
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the graph's size, the request, the counts and the status."""
+        board = self.board
+        out: dict[str, Any] = {
+            "graph": board.kind,
+            "vertices": board.num_squares,
+            "closed": self.closed,
+            "start": None if self.start is None else board.names[self.start],
+            "end": None if self.end is None else board.names[self.end],
+            "directed": self.directed,
+            "undirected": self.undirected,
+            "seconds": round(self.seconds, 6),
+            "status": self.status.value,
+            "width": self.stats.get("width"),
+        }
+        if self.reason:
+            out["reason"] = self.reason
+        return out
+
+
+def _count_cycles(
+    board: GraphBoard,
+    order: list[int],
+    *,
+    virtual: bool,
+    forced: Iterable[tuple[int, int]] = (),
+    excluded: Iterable[tuple[int, int]] = (),
+    engine: str,
+    memory: int | None,
+    deadline: float | None,
+    progress: Callable[[dict[str, Any]], None] | None,
+    stats: dict[str, Any],
+) -> int:
+    """Hamiltonian cycles of the graph (plus a virtual vertex joined to all), with forced
+    and excluded edges as index pairs (-1 the virtual vertex)."""
+    if _timed_out(deadline):
+        raise _stopped("at the timeout", {"phase": "graph", "step": 0, "steps": len(order)})
+    size = len(order)
+    if size + int(virtual) < 3:
+        return 0
+    local = {v: i for i, v in enumerate(order)}
+    local[-1] = size
+    adj = [
+        tuple(sorted(local[u] for u in board.adj[v]) + ([size] if virtual else [])) for v in order
+    ]
+    if virtual:
+        adj.append(tuple(range(size)))
+    graph = _Graph(cast(Any, board), tuple(order), tuple(adj), virtual)
+
+    def edges(pairs: Iterable[tuple[int, int]]) -> frozenset[frozenset[int]]:
+        return frozenset(frozenset((local[a], local[b])) for a, b in pairs)
+
+    steps = _plan(graph, None, edges(forced), edges(excluded), deadline)
+    kernel = _compiled() if engine in ("auto", "c") and kernel_available() else None
+    if engine == "c" and kernel is None:
+        raise InvalidOptionError("the compiled counting kernel is not built")
+    if kernel is not None:
+        slots = _slot_plan(graph, steps)
+        if slots is not None:
+            stats["engine"] = "c"
+            try:
+                return _run_compiled(
+                    kernel,
+                    slots[0],
+                    slots[1],
+                    memory=memory if memory is not None else available_memory() * 9 // 10,
+                    deadline=deadline,
+                    progress=progress,
+                    stats=stats,
+                )
+            except _CountOverflow:
+                pass
+    stats["engine"] = "python"
+    budget = memory if memory is not None else available_memory() * 8 // 10
+    return _run_python(steps, deadline=deadline, progress=progress, memory=budget)
+
+
+def count_graph_tours(
+    board: GraphBoard,
+    *,
+    closed: bool = False,
+    start: Any = None,
+    end: Any = None,
+    engine: str = "auto",
+    memory: int | None = None,
+    timeout: float | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+) -> GraphCountResult:
+    """Count the Hamiltonian paths (open tours) or cycles (closed tours) of a graph exactly.
+
+    The graph form of :func:`~knightgraph.count_tours` (which calls this when given a
+    graph): ``directed`` counts vertex sequences, ``undirected`` cycles or paths up to
+    reversal (None with a fixed end).  ``stats["width"]`` is the frontier width of the
+    vertex order (:func:`vertex_order`).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> q4 = GraphBoard.from_networkx(nx.hypercube_graph(4))
+    >>> count_graph_tours(q4, closed=True).undirected  # OEIS A066037
+    1344
+    >>> count_graph_tours(GraphBoard.from_networkx(nx.petersen_graph()), closed=True).directed
+    0
+    """
+    closed = check_closed(closed)
+    _check_budget(engine, memory, timeout)
+    if engine not in ("auto", "python", "c"):
+        raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
+    s = None if start is None else board.index(start)
+    t = None if end is None else board.index(end)
+    if s is not None and s == t and board.num_squares > 1:
+        raise InvalidSquareError(
+            f"invalid end {board.names[t]}: the start and the end are the same vertex"
+        )
+    began = time.perf_counter()
+    deadline = None if timeout is None else time.monotonic() + timeout
+    stats: dict[str, Any] = {"order": "greedy path decomposition"}
+    kw: dict[str, Any] = dict(
+        engine=engine, memory=memory, deadline=deadline, progress=progress, stats=stats
+    )
+    n = board.num_squares
+    try:
+        order, stats["width"] = vertex_order(board, deadline)
+        undirected: int | None
+        if n == 1:
+            directed = 0 if closed else 1
+            undirected = None if (s is not None or t is not None) else directed
+        elif closed:
+            if s is not None and t is not None:
+                adjacent = t in board.adj[s]
+                directed = (
+                    _count_cycles(board, order, virtual=False, forced=[(s, t)], **kw)
+                    if adjacent
+                    else 0
+                )
+                undirected = None
+            else:
+                cycles = _count_cycles(board, order, virtual=False, **kw)
+                directed = 2 * cycles
+                undirected = None if (s is not None or t is not None) else cycles
+        else:
+            ends = [x for x in (s, t) if x is not None]
+            excluded = [(x, -1) for x in range(n) if x not in ends] if len(ends) == 2 else []
+            paths = _count_cycles(
+                board, order, virtual=True, forced=[(x, -1) for x in ends], excluded=excluded, **kw
+            )
+            directed = paths if ends else 2 * paths
+            undirected = None if ends else paths
+    except CountAbortedError as stop:
+        stats["done"] = stop.done
+        return GraphCountResult(
+            board,
+            closed,
+            s,
+            t,
+            None,
+            None,
+            "oeis",
+            time.perf_counter() - began,
+            stats,
+            str(stop),
+        )
+    except MemoryError:
+        raise BoardTooLargeError(
+            f"counting the tours of the {board.describe()} ran out of memory"
+        ) from None
+    return GraphCountResult(
+        board,
+        closed,
+        s,
+        t,
+        directed,
+        undirected,
+        "oeis",
+        time.perf_counter() - began,
+        stats,
+    )
+
+
+def _count_graph(
+    graph: Any,
+    n: int | None,
+    closed: bool,
+    start: Any,
+    end: Any,
+    convention: str,
+    engine: str,
+    memory: int | None,
+    timeout: float | None,
+    progress: Callable[[dict[str, Any]], None] | None,
+) -> GraphCountResult:
+    """The entry of :func:`~knightgraph.count_tours` for a graph."""
+    if n is not None or convention != "oeis":
+        raise InvalidOptionError("a graph takes no n and only the oeis convention")
+    return count_graph_tours(
+        as_graph_board(graph),
+        closed=closed,
+        start=start,
+        end=end,
+        engine=engine,
+        memory=memory,
+        timeout=timeout,
+        progress=progress,
+    )

@@ -1,0 +1,260 @@
+"""Boards with topology (issue 17, part 1): cylinders, tori and 3-D boards, against an
+exhaustive search written here without knightgraph's code (its own move generation too).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import knightgraph as kg
+from knightgraph.topology import topology_board
+
+
+# ------------------------------------------------------------ independent code
+def moves(shape, wrap, leaper=(1, 2)):
+    """Adjacency of the board: every signed permutation of the leaper's steps."""
+    dims = len(shape)
+    steps = tuple(leaper) + (0,) * (dims - len(leaper))
+    offsets = {
+        tuple(s * x for s, x in zip(signs, perm, strict=True))
+        for perm in itertools.permutations(steps)
+        for signs in itertools.product((1, -1), repeat=dims)
+    }
+    wrapped = {"rows": {0}, "cols": {1}, "both": {0, 1}, None: set()}[wrap]
+    cells = list(itertools.product(*(range(s) for s in shape)))
+    adj = {v: set() for v in cells}
+    for v in cells:
+        for d in offsets:
+            w = []
+            for axis, (x, dx) in enumerate(zip(v, d, strict=True)):
+                y = x + dx
+                if axis in wrapped:
+                    y %= shape[axis]
+                w.append(y)
+            w = tuple(w)
+            if w in adj and w != v:
+                adj[v].add(w)
+                adj[w].add(v)
+    return adj
+
+
+def connected(adj):
+    first = next(iter(adj))
+    seen, todo = {first}, [first]
+    while todo:
+        for w in adj[todo.pop()]:
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return len(seen) == len(adj)
+
+
+def count_sequences(adj, closed, start=None):
+    """Directed Hamiltonian paths (closed: cycles counted once per direction, from ``start``
+    or from the first vertex)."""
+    n = len(adj)
+    if n > 1 and not connected(adj):
+        return 0
+    total = 0
+
+    def go(path, seen):
+        nonlocal total
+        if len(path) == n:
+            if not closed or (n >= 3 and path[0] in adj[path[-1]]):
+                total += 1
+            return
+        for w in adj[path[-1]]:
+            if w not in seen:
+                seen.add(w)
+                path.append(w)
+                go(path, seen)
+                path.pop()
+                seen.discard(w)
+
+    firsts = [start if start is not None else next(iter(adj))] if closed or start else list(adj)
+    for first in firsts:
+        go([first], {first})
+    return total
+
+
+def valid(adj, squares, closed):
+    return (
+        sorted(squares) == sorted(adj)
+        and all(b in adj[a] for a, b in itertools.pairwise(squares))
+        and (not closed or squares[0] in adj[squares[-1]])
+    )
+
+
+CASES = [
+    *[((m, n), w) for m in range(1, 5) for n in range(m, 5) for w in ("both", "rows", "cols")],
+    (((2, 7), "cols")),
+    (((2, 2, 2), None)),
+    (((2, 2, 3), None)),
+    (((2, 3, 3), None)),
+    (((2, 2, 4), None)),
+]
+
+
+def board_of(shape, wrap):
+    if len(shape) == 3:
+        return topology_board(shape[0], shape[1], levels=shape[2])
+    return topology_board(*shape, wrap=wrap)
+
+
+@pytest.mark.parametrize(("shape", "wrap"), CASES, ids=[f"{s}-{w}" for s, w in CASES])
+def test_existence_and_counts_agree_with_brute_force(shape, wrap):
+    adj = moves(shape, wrap)
+    board = board_of(shape, wrap)
+    assert {tuple(v) for v in board.nodes()} == set(adj)
+    for closed in (False, True):
+        truth = count_sequences(adj, closed)
+        counted = kg.count_tours(board, closed=closed, timeout=60)
+        assert counted.directed == truth, (shape, wrap, closed)
+        res = kg.tour_exists(board, closed=closed, timeout=60)
+        assert res.found == (truth > 0), (shape, wrap, closed, res.reason)
+        if res.found:
+            assert valid(adj, res.tour.nodes(), closed)
+        else:
+            assert res.status is kg.Status.PROVEN_ABSENT and res.stats["checked"]
+        first = next(iter(adj))
+        from_first = count_sequences(adj, closed, start=first)
+        res = kg.tour_exists(board, closed=closed, start=first)
+        assert res.found == (from_first > 0)
+        if res.found:
+            assert res.tour.nodes()[0] == first and valid(adj, res.tour.nodes(), closed)
+        assert kg.count_tours(board, closed=closed, start=first).directed == from_first
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("shape", "wrap"), [((3, 3, 3), None), ((2, 3, 4), None), ((2, 9), "cols")]
+)
+def test_larger_boards_agree_from_a_corner(shape, wrap):
+    adj = moves(shape, wrap)
+    board = board_of(shape, wrap)
+    first = next(iter(adj))
+    for closed in (False, True):
+        truth = count_sequences(adj, closed, start=first)
+        assert kg.count_tours(board, closed=closed, start=first).directed == truth
+        assert kg.tour_exists(board, closed=closed, start=first).found == (truth > 0)
+        if closed:  # a cycle passes through the corner
+            assert kg.tour_exists(board, closed=True).found == (truth > 0)
+
+
+def test_the_4x4_torus_is_the_4_cube():
+    # The 4x4 toroidal knight graph is the hypercube Q4: 1344 Hamiltonian cycles (A066037).
+    assert kg.count_tours(topology_board(4, 4, wrap="both"), closed=True).undirected == 1344
+
+
+def test_names_and_graph():
+    torus = topology_board(5, 5, wrap="both")
+    assert torus.index("e5") == torus.index((4, 4))
+    graph = kg.knight_graph(torus)
+    assert graph.number_of_edges() == 100 and graph.nodes[(0, 0)]["name"] == "a1"
+    cube = topology_board(3, 3, levels=3)
+    assert cube.index("b2:2") == cube.index((1, 1, 1)) and not cube.adj[cube.index("b2:2")]
+    res = kg.tour_exists(cube)  # the centre of the 3x3x3 cube has no 3-D knight move
+    assert res.certificate.kind == "degree"
+    res = kg.find_tour(torus, closed=True, start="c3", end="e4")
+    assert res.found and res.tour.algebraic()[0] == "c3" and res.tour.algebraic()[-1] == "e4"
+
+
+def test_bad_topology_is_refused():
+    with pytest.raises(kg.InvalidOptionError, match="sideways"):
+        topology_board(4, 4, wrap="sideways")
+    with pytest.raises(kg.InvalidBoardError, match="0"):
+        topology_board(4, 0)
+    with pytest.raises(kg.InvalidBoardError, match="squares"):
+        topology_board(1000, 1000, wrap="both")
+    with pytest.raises(kg.InvalidSquareError, match="z9"):
+        kg.find_tour(topology_board(4, 4, wrap="both"), start="z9")
+
+
+# ------------------------------------------------------------- command line
+def test_command_line(capsys):
+    import json
+
+    from knightgraph.cli import main
+
+    assert main(["tour", "5", "5", "--wrap", "both", "--closed", "--start", "c3"]) == 0
+    names = capsys.readouterr().out.split()
+    adj = moves((5, 5), "both")
+    files = "abcde"
+    squares = [(int(s[1:]) - 1, files.index(s[0])) for s in names]
+    assert squares[0] == (2, 2) and valid(adj, squares, True)
+    assert main(["exists", "3", "3", "--levels", "3", "--format", "json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["exists"] is False and out["certificate"]["kind"] == "degree"
+    assert main(["count", "4", "4", "--wrap", "both", "--closed", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["undirected"] == 1344 and out["wrap"] == "both"
+    assert main(["tour", "2", "3", "--levels", "4", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    adj = moves((2, 3, 4), None)
+    assert valid(adj, [tuple(s) for s in out["squares"]], False)
+    for bad in (
+        ["tour", "4", "4", "--wrap", "both", "--method", "warnsdorff"],
+        ["tour", "4", "4", "--wrap", "both", "--start", "z9"],
+        ["verify", "4", "4", "--wrap", "both"],
+        ["tour", "4", "4", "--levels", "0"],
+        ["count", "4", "4", "--wrap", "both", "--symmetry"],
+    ):
+        assert main(bad) == 2, bad
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_large_torus_and_3d_board_get_tours_fast():
+    for shape, wrap in (((60, 60), "both"), ((12, 12, 6), None)):
+        adj = moves(shape, wrap)
+        board = board_of(shape, wrap)
+        res = kg.find_tour(board, closed=True, seed=1, timeout=60)
+        assert res.found and valid(adj, res.tour.nodes(), True), res.reason
+
+
+def test_drawing_marks_the_wrap_moves():
+    from knightgraph.draw.shapes import draw_graph_tour
+
+    tour = kg.find_tour(topology_board(6, 6, wrap="both"), closed=True).tour
+    ax = draw_graph_tour(tour, numbers=True)
+    moves_drawn, stubs = ax.collections[-2:]
+    names = tour.algebraic()
+    wraps = sum(
+        1
+        for a, b in zip(names, names[1:] + names[:1], strict=True)
+        if abs(ord(a[0]) - ord(b[0])) > 2 or abs(int(a[1:]) - int(b[1:])) > 2
+    )
+    assert len(stubs.get_segments()) == 2 * wraps and wraps > 0
+    assert len(moves_drawn.get_segments()) + wraps == 36 and len(ax.texts) == 36
+    cube = kg.find_tour(topology_board(2, 3, levels=4)).tour
+    assert len(draw_graph_tour(cube).collections[-2].get_segments()) == 23
+
+
+def test_draw_tour_on_the_command_line(tmp_path, capsys):
+    from knightgraph.cli import main
+
+    out = tmp_path / "torus.png"
+    assert main(["draw", "tour", "6", "6", "--wrap", "both", "--closed", "-o", str(out)]) == 0
+    assert out.stat().st_size > 0 and "torus 6x6" in capsys.readouterr().out
+    assert main(["draw", "tour", "3", "3", "--levels", "3", "-o", str(tmp_path / "c.png")]) == 1
+    assert not (tmp_path / "c.png").exists()
+    assert main(["draw", "graph", "3", "3", "--levels", "3", "-o", str(out)]) == 2
+
+
+def test_verify_on_the_command_line(tmp_path, capsys):
+    from knightgraph.cli import main
+
+    path = tmp_path / "tour.json"
+    assert (
+        main(["tour", "5", "5", "--wrap", "both", "--closed", "--format", "json", "-o", str(path)])
+        == 0
+    )
+    assert main(["verify", "5", "5", str(path), "--wrap", "both"]) == 0
+    assert "ok: a valid closed tour of the torus 5x5" in capsys.readouterr().out
+    assert main(["verify", "5", "5", str(path), "--wrap", "cols"]) == 1  # not a cylinder tour
+    text = tmp_path / "tour.txt"
+    text.write_text("a1:1 b2:1")
+    assert main(["verify", "2", "3", str(text), "--levels", "4"]) == 1
+    assert "invalid" in capsys.readouterr().out
