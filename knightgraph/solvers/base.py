@@ -403,68 +403,37 @@ _DEPTH: ContextVar[int] = ContextVar("knightgraph_solver_depth", default=0)
 
 
 def _certified(problem: Problem, budget: Budget, result: SearchResult) -> SearchResult:
-    """The one gate every answer of absence passes before it leaves the solver layer.
+    """Pass a board's answer through :func:`knightgraph.solvers.gate.gate`, the one gate.
 
-    A PROVEN_ABSENT result is returned only when the independent checker
-    (:mod:`knightgraph.certcheck`, through :func:`knightgraph.proofs.check`)
-    accepts its certificate for this very request.  A certificate the checker
-    cannot re-check (an exhaustive search, say) is replaced by a SAT refutation
-    with its DRUP proof, found within what is left of the budget and itself
-    checked; when none can be had, the answer is ABORTED with the reason.
-    Strategies called by another strategy (``auto``'s phases) are not gated
-    themselves: the outermost call gates what they return, once.
-
-    Notes
-    -----
-    Soundness rests on the checker alone: whatever a strategy claims, a "no"
-    reaches the user only with evidence the checker re-derived from the board.
-    The SAT fallback is the ``sat`` strategy looked up in the registry (it is
-    not imported here), so the gate adds no dependency between strategies.
+    The checker is :mod:`knightgraph.certcheck` (through :func:`knightgraph.proofs.check`)
+    for this very request; the SAT fallback is the ``sat`` strategy looked up in the
+    registry (not imported here, so the gate adds no dependency between strategies),
+    called one level deeper so that it is not gated by itself.  Strategies called by
+    another strategy (``auto``'s phases) are not gated: the outermost call gates what
+    they return, once.
     """
-    if result.status is not Status.PROVEN_ABSENT or result.certificate is None:
-        return result
-    accepted, why = _check_certificate(problem, result.certificate)
-    if accepted:
-        return result
-    if result.certificate.kind == "sat-refutation":
-        return problem.aborted(
-            f"{result.method}: its refutation did not check ({why})", result.stats
-        )
-    board = problem.board
-    deadline = Budget(budget.timeout, None, budget.progress, budget.started)
-    depth = _DEPTH.set(_DEPTH.get() + 1)  # the SAT call is gated here, not by itself
-    try:
-        ends = problem.ends()
-        refuted = get_solver("sat")(
-            board, closed=problem.closed, start=ends["start"], end=ends["end"], budget=deadline
-        )
-    finally:
-        _DEPTH.reset(depth)
-    if refuted.status is Status.FOUND:
-        raise InternalError(
-            f"internal error: {result.method} reported no {problem.describe()}, "
-            f"but the SAT solver found one"
-        )
-    if refuted.status is Status.PROVEN_ABSENT and refuted.certificate is not None:
-        accepted, again = _check_certificate(problem, refuted.certificate)
-        if accepted:
-            return SearchResult(
-                Status.PROVEN_ABSENT,
-                certificate=refuted.certificate,
-                method=result.method,
-                stats={
-                    **result.stats,
-                    "certified_by": "sat",
-                    "unchecked_certificate": result.certificate.to_dict(),
-                },
-                reason=f"{result.reason}; re-proved for the independent checker: "
-                f"{refuted.certificate.reason}",
+    from .gate import gate
+
+    def refute(deadline: Budget | None) -> SearchResult:
+        depth = _DEPTH.set(_DEPTH.get() + 1)
+        try:
+            ends = problem.ends()
+            return get_solver("sat")(
+                problem.board,
+                closed=problem.closed,
+                start=ends["start"],
+                end=ends["end"],
+                budget=deadline,
             )
-        refuted.reason = f"its certificate did not check either ({again})"
-    return problem.aborted(
-        f"{result.method} found no {problem.describe()}, but its certificate ({why}) cannot be "
-        f"re-checked and no checkable one was found within the budget ({refuted.reason})",
-        result.stats,
+        finally:
+            _DEPTH.reset(depth)
+
+    return gate(
+        result,
+        what=problem.describe(),
+        budget=budget,
+        check=lambda certificate: _check_certificate(problem, certificate),
+        refute=refute,
     )
 
 

@@ -32,10 +32,11 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ..budget import Budget
-from ..exceptions import InternalError, InvalidOptionError, SearchAbortedError
+from ..exceptions import InvalidOptionError, SearchAbortedError
 from ..graphcheck import check_graph_certificate
 from ..graphs import GraphBoard
-from ..results import Certificate, SearchResult, Status
+from ..results import Certificate, SearchResult
+from .gate import gate
 from .graphproblem import GraphProblem, graph_obstruction
 
 __all__ = ["GRAPH_METHODS", "GraphProblem", "graph_obstruction", "solve_graph"]
@@ -336,38 +337,26 @@ def solve_graph(
 
 
 def _gate(problem: GraphProblem, budget: Budget, result: SearchResult) -> SearchResult:
-    """Every "no" on a graph passes the independent checker; an exhaustive search's is
-    re-proved by SAT first (the checker cannot re-run a search)."""
-    if result.status is not Status.PROVEN_ABSENT or result.certificate is None:
-        return result
-    if result.certificate.kind == "exhaustive-search":
-        again = _sat(problem, Budget(budget.timeout, None, budget.progress, budget.started))
-        if again.status is Status.FOUND:
-            raise InternalError(f"internal error: backtracking missed a {problem.describe()}")
-        if again.status is not Status.PROVEN_ABSENT:
-            return problem.aborted(
-                f"the search found no {problem.describe()}, but no checkable certificate "
-                f"was found within the budget ({again.reason})",
-                result.stats,
-            )
-        result = SearchResult(
-            Status.PROVEN_ABSENT,
-            certificate=again.certificate,
-            method=result.method,
-            stats={**result.stats, "certified_by": "sat"},
-            reason=f"{result.reason}; re-proved for the independent checker",
-        )
-    assert result.certificate is not None
+    """Pass a graph's answer through :func:`knightgraph.solvers.gate.gate`, the one gate:
+    the checker is :func:`~knightgraph.graphcheck.check_graph_certificate`, the fallback
+    for a "no" it cannot re-check (an exhaustive search's) is this module's SAT."""
     board = problem.board
-    accepted, why = check_graph_certificate(
-        result.certificate.to_dict(),
-        board.names,
-        [[board.names[i], board.names[j]] for i, j in board.edges()],
-        closed=problem.closed,
-        start=problem.names()[0],
-        end=problem.names()[1],
+    names = problem.names()
+
+    def check(certificate: Certificate) -> tuple[bool, str]:
+        return check_graph_certificate(
+            certificate.to_dict(),
+            board.names,
+            [[board.names[i], board.names[j]] for i, j in board.edges()],
+            closed=problem.closed,
+            start=names[0],
+            end=names[1],
+        )
+
+    return gate(
+        result,
+        what=problem.describe(),
+        budget=budget,
+        check=check,
+        refute=lambda deadline: _sat(problem, deadline or Budget()),
     )
-    if not accepted:
-        return problem.aborted(f"a certificate did not check ({why})", result.stats)
-    result.stats["checked"] = why
-    return result
