@@ -13,15 +13,37 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
-from ..board import KNIGHT, Board, Square
 from ..exceptions import InvalidOptionError
-from ..results import Status
+
+if TYPE_CHECKING:
+    from ..board import Board, Square
+    from ..results import Status
 
 EXIT_OK, EXIT_NO, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug, not bad input
-_EXIT_OF = {Status.FOUND: EXIT_OK, Status.PROVEN_ABSENT: EXIT_NO, Status.ABORTED: EXIT_UNKNOWN}
+KNIGHT = (1, 2)
+"""``board.KNIGHT``, the default ``--leaper``, without importing numpy before a command runs
+(``tests/test_examples.py`` checks that the two agree)."""
+
+
+class _ExitOf:
+    """The exit code of a search's :class:`~knightgraph.Status` (found 0, proven absent 1,
+    aborted 3), looked up by the status's value so that this module needs no results (and
+    their dataclasses) before a command runs."""
+
+    _CODES: ClassVar[dict[str, int]] = {
+        "found": EXIT_OK,
+        "proven_absent": EXIT_NO,
+        "aborted": EXIT_UNKNOWN,
+    }
+
+    def __getitem__(self, status: Status) -> int:
+        return self._CODES[status.value]
+
+
+_EXIT_OF = _ExitOf()
 
 _EXAMPLES = """\
 examples:
@@ -211,6 +233,7 @@ def _solver_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def _request(args: argparse.Namespace) -> tuple[Board, Square | None, Square | None]:
     """The board and the (checked) ends named on the command line."""
+    from ..board import Board
     from ..solvers import Problem
 
     board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)

@@ -9,14 +9,14 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..board import KNIGHT, Board
 from ._common import (
     _EXIT_OF,
     EXIT_NO,
     EXIT_OK,
     EXIT_UNKNOWN,
+    KNIGHT,
     _add_board,
     _add_ends,
     _add_kind,
@@ -32,6 +32,9 @@ from ._common import (
     _UsageError,
 )
 from .explore import _table_size
+
+if TYPE_CHECKING:
+    from ..board import Board
 
 
 # ------------------------------------------------------------------ parsers
@@ -250,6 +253,7 @@ def _cmd_draw_tour(args: argparse.Namespace) -> int:
 
 
 def _cmd_draw_file(args: argparse.Namespace) -> int:
+    from ..board import Board
     from ..formats import parse_tour_bytes
     from ..tour import Tour
 
@@ -289,6 +293,7 @@ def _board_of_json(raw: bytes, path: str) -> Board:
     Only the board: the squares are read by :func:`knightgraph.formats.parse_tour_bytes`
     for every format alike (not :meth:`Tour.from_dict`, whose messages are the API's).
     """
+    from ..board import Board
     from ..exceptions import TourFormatError
 
     try:
@@ -317,6 +322,8 @@ def _cmd_draw_graph(args: argparse.Namespace) -> int:
     _check_draw_output(args)
     if args.layout not in LAYOUTS:
         raise _UsageError(f"invalid layout {args.layout!r}: choose from {', '.join(LAYOUTS)}")
+    from ..board import Board
+
     board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
     if board.area > 10_000:
         raise _UsageError(

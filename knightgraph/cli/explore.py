@@ -9,7 +9,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..board import Board
 from ._common import (
     EXIT_NO,
     EXIT_OK,
@@ -146,6 +145,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
 def _table_size(args: argparse.Namespace) -> tuple[int, int]:
     """The table's largest board (``N`` defaults to ``M``; ``0`` is not a default),
     checked, and refused up front when its tours cannot fit in memory."""
+    from ..board import Board
     from ..resources import require_table_memory
 
     rows, cols = args.m, args.m if args.n is None else args.n
@@ -158,6 +158,7 @@ def _table_size(args: argparse.Namespace) -> tuple[int, int]:
 def _cmd_sweep(args: argparse.Namespace) -> int:
     import numpy as np
 
+    from ..board import Board
     from ..explore import sweep
     from ..solvers import solver_info
 
@@ -282,6 +283,8 @@ def _cmd_ends(args: argparse.Namespace) -> int:
 
 def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **where: Any) -> int:
     """``starts`` and ``ends``: an exact map of the squares, with a progress bar."""
+    from ..board import Board
+
     board = Board(args.m, args.n, leaper=args.leaper, removed=args.remove)
     board.require_memory("map")
     if "start" in where:
