@@ -66,8 +66,9 @@ def engine() -> tuple[str, str | None]:
     missing = [m for m in EXTENSIONS if importlib.util.find_spec(f"knightgraph.{m}") is None]
     if not missing:
         return "compiled C", None
-    what = "none of the C extensions" if len(missing) == len(EXTENSIONS) else ", ".join(missing)
-    return "plain Python", (
-        f"{what} built (no C compiler when knightgraph was installed?): the plain-Python "
-        "loops give the same answers, more slowly; reinstall with a C compiler for speed"
+    some = "" if len(missing) == len(EXTENSIONS) else f" for {', '.join(missing)}"
+    return f"plain Python{some}", (
+        f"compiled extensions missing ({', '.join(missing)}; no C compiler when knightgraph "
+        "was installed?): the plain-Python loops give the same answers, more slowly; "
+        "reinstall with a C compiler for speed"
     )
