@@ -64,8 +64,24 @@ class _Version(argparse.Action):
         parser.exit(_print_version())
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    from . import draw, explore, search  # here, not above: --version needs none of them
+_ADDERS = [
+    ("search", "_add_tour", ("tour",)),
+    ("search", "_add_exists", ("exists",)),
+    ("explore", "_add_table", ("table",)),
+    ("search", "_add_verify", ("verify",)),
+    ("explore", "_add_sweep", ("sweep",)),
+    ("search", "_add_classic", ("classic",)),
+    ("explore", "_add_count_parsers", ("count", "starts", "ends")),
+    ("draw", "_add_draw", ("draw",)),
+]
+"""The commands in the order of --help and argparse's messages: (module, adder, the
+commands it registers)."""
+
+
+def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``command`` (a word it registers), that command's only, so that a
+    command imports and builds none of the others (``--help`` and unknown words: all)."""
+    import importlib
 
     parser = _Parser(
         prog="knightgraph",
@@ -79,15 +95,10 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    # the order of the commands in --help and in argparse's messages
-    search._add_tour(sub)
-    search._add_exists(sub)
-    explore._add_table(sub)
-    search._add_verify(sub)
-    explore._add_sweep(sub)
-    search._add_classic(sub)
-    explore._add_count_parsers(sub)
-    draw._add_draw(sub)
+    known = any(command in names for _, _, names in _ADDERS)
+    for module, adder, names in _ADDERS:
+        if not known or command in names:
+            getattr(importlib.import_module(f".{module}", __name__), adder)(sub)
     return parser
 
 
@@ -112,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if words == ["--version"]:  # answered before the parser (and its commands) is built
         return _print_version()
-    parser = _build_parser()
+    parser = _build_parser(words[0] if words else None)
     args, extra = parser.parse_known_args(_attach_dash_values(words))
     if extra and args.command == "verify" and args.file is None and len(extra) == 1:
         args.file = extra.pop()  # `verify M N --closed FILE`: argparse leaves FILE over

@@ -305,11 +305,13 @@ def _preflight(args: argparse.Namespace) -> None:
     """The checks every command makes before any work: worker count, dask address,
     budgets and output paths (board sizes and squares are checked by each command
     as soon as it has built its board, also before any work)."""
-    from ..parallel import check_dask_address, check_workers
-
     if getattr(args, "workers", None) is not None:
+        from ..parallel import check_workers
+
         check_workers(args.workers)
     if getattr(args, "dask", None) is not None:
+        from ..parallel import check_dask_address
+
         check_dask_address(args.dask)
     for flag in ("timeout", "total_timeout"):
         seconds = getattr(args, flag, None)
