@@ -259,8 +259,9 @@ def _emit(text: str, output: str | None) -> None:
 def _progress(
     what: str, *, unit: str = " steps", total: int | None = None
 ) -> Iterator[Callable[[dict[str, Any]], None] | None]:
-    """A tqdm bar on a terminal (standard error), nothing otherwise.  The callback takes
-    the solvers' counters; the work done is ``done``, ``placed`` or ``steps``."""
+    """A tqdm bar on a terminal (standard error), nothing otherwise (a pipe, a file).  The
+    callback takes the solvers' counters; the work done is ``done``, ``placed`` or
+    ``steps``; the elapsed time moves on even when no counters come."""
     if not sys.stderr.isatty():
         yield None
         return
@@ -275,9 +276,23 @@ def _progress(
             {k: v for k, v in stats.items() if k not in ("placed", "steps")}, refresh=False
         )
 
+    # Strategies that do not count their work (divide on a big board) send no updates:
+    # a quiet thread keeps the bar's clock moving, so the bar never looks stuck.
+    import threading
+
+    stop = threading.Event()
+
+    def tick() -> None:
+        while not stop.wait(0.5):
+            bar.refresh()
+
+    ticker = threading.Thread(target=tick, name="knightgraph-progress", daemon=True)
+    ticker.start()
     try:
         yield update
     finally:
+        stop.set()
+        ticker.join()
         bar.close()
 
 
