@@ -174,7 +174,7 @@ class SearchResult:
         --------
         >>> from knightgraph import find_tour
         >>> find_tour(8, 8, closed=True, start="d4", seed=0)
-        SearchResult(FOUND, Tour(Board(8, 8), closed, 64 squares: d4 ...), method='sat', seconds=...)
+        SearchResult(FOUND, Tour(Board(8, 8), closed, 64 squares: d4 ...), method='divide', seconds=...)
         >>> find_tour(4, 4)
         SearchResult(PROVEN_ABSENT, certificate='sat-refutation', method='sat', seconds=...)
         >>> SearchResult(Status.ABORTED, reason="stopped after 10 nodes", method="backtrack")

@@ -27,7 +27,7 @@ SECONDS = re.compile(r"seconds=[0-9.e-]+")
 """Times in reprs vary: a session shows them as ``seconds=...`` (doctest's ELLIPSIS)."""
 
 MAX_LINES = 32
-MAX_WIDTH = 110
+MAX_WIDTH = 120
 
 
 def _abridged(text: str) -> list[str]:
@@ -67,6 +67,10 @@ def _pycon(block: dx.Block, namespace: dict[str, object], folder: Path) -> list[
         out.append(" " * ex.indent + ">>> " + source[0])
         out.extend(" " * ex.indent + "... " + line for line in source[1:])
         want = SECONDS.sub("seconds=...", got.get(id(ex), ex.want))
+        if want.startswith("Traceback (most recent call last):"):  # its last line is the point
+            want = (
+                f"Traceback (most recent call last):\n    ...\n{want.rstrip().splitlines()[-1]}\n"
+            )
         out.extend(_abridged(want.rstrip("\n")) if want.strip() else [])
     return out
 
