@@ -81,7 +81,13 @@ the solvers; ``kg.find_tour`` then imports what it needs once."""
 def __getattr__(name: str) -> Any:
     """Import a public name from its module on first use, and keep it."""
     module = _HOME_OF.get(name)
-    if module is None:
+    if module is None:  # a submodule (``knightgraph.solvers``), as when all were imported
+        if not name.startswith("__"):
+            try:
+                return importlib.import_module(f".{name}", __name__)
+            except ModuleNotFoundError as err:
+                if err.name != f"{__name__}.{name}":
+                    raise
         raise AttributeError(f"module 'knightgraph' has no attribute {name!r}")
     value = getattr(importlib.import_module(f".{module}", __name__), name)
     globals()[name] = value

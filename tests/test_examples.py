@@ -125,6 +125,7 @@ def test_lazy_package_names() -> None:
     assert kg.find_tour(5, 5).found and kg.Tour.__name__ == "Tour"
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         kg.nope  # noqa: B018
+    assert kg.solvers.find_tour is kg.find_tour  # submodules too, as when all were imported
 
 
 def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
