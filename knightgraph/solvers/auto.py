@@ -97,7 +97,8 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
     if certificate is not None:  # checked, like every certificate, by the solver gate
         return _explained(problem.absent(certificate), problem)
     size = board.num_squares
-    if problem.end is None and board.leaper == KNIGHT and not board.removed:
+    spent = size <= EXACT_LIMIT and budget.out_of_time()  # small boards: SAT says so, as ever
+    if problem.end is None and board.leaper == KNIGHT and not board.removed and not spent:
         built = _run("divide", problem, ends, budget, delegate=False)
         if built.status is Status.FOUND:  # a tour of every board (and start) that has one
             return built
