@@ -10,7 +10,7 @@ DOCSTAMP := $(VENV)/.installed-docs
 FUZZ_CASES ?= 5000
 CONTRACT_TESTS := tests/test_contract_cli.py tests/test_contract_api.py
 
-.PHONY: demo test test-all test-fallback fuzz check-compiled ci bench lint docs clean
+.PHONY: demo build test test-all test-fallback fuzz check-compiled ci bench lint docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,14 @@ $(DOCSTAMP): $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/knightgraph tour 8 8 --closed --format board
+	@echo
+	@echo "knightgraph is installed in $(VENV): run $(BIN)/knightgraph --help,"
+	@echo "or put it on your PATH for this shell with: . $(BIN)/activate"
+
+# The sdist and the wheel, into dist/ (the C kernels are optional: without a C
+# compiler the install uses the plain-Python loops; tests/test_install.py checks it).
+build: $(STAMP)
+	$(BIN)/python -m build --outdir dist .
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -m "not slow" -q
@@ -66,4 +74,4 @@ docs: $(DOCSTAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 clean:
-	rm -rf $(VENV) build site *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist site *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

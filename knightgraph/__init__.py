@@ -17,42 +17,85 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from . import tour as _tour
+from ._presenters import register_presenters
 from ._version import __version__
-from .board import CAMEL, GIRAFFE, KNIGHT, LEAPERS, ZEBRA, Board, file_name, square_name
-from .counting import CountResult, count_symmetric, count_tours, enumerate_tours
-from .exceptions import (
-    BoardTooLargeError,
-    ImmutableError,
-    InternalError,
-    InvalidBoardError,
-    InvalidOptionError,
-    InvalidResultError,
-    InvalidSquareError,
-    InvalidTourError,
-    KnightGraphError,
-    MissingBoardError,
-    NoTourError,
-    OutOfMemoryError,
-    ProofFormatError,
-    SearchAbortedError,
-    TourFormatError,
-)
-from .existence import (
-    Verdict,
-    closed_tour_exists,
-    color_obstruction,
-    colour_obstruction,
-    open_tour_exists,
-)
-from .explore import end_map, existence_table, start_map, sweep
-from .graph import knight_graph
-from .results import Certificate, SearchResult, Status
-from .solvers import available_methods, find_tour, get_solver, solver, tour_exists
-from .tour import Tour
-from .verify import is_knight_tour, validate_tour
+
+if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editors
+    from .board import CAMEL, GIRAFFE, KNIGHT, LEAPERS, ZEBRA, Board, file_name, square_name
+    from .counting import CountResult, count_symmetric, count_tours, enumerate_tours
+    from .exceptions import (
+        BoardTooLargeError,
+        ImmutableError,
+        InternalError,
+        InvalidBoardError,
+        InvalidOptionError,
+        InvalidResultError,
+        InvalidSquareError,
+        InvalidTourError,
+        KnightGraphError,
+        MissingBoardError,
+        NoTourError,
+        OutOfMemoryError,
+        ProofFormatError,
+        SearchAbortedError,
+        TourFormatError,
+    )
+    from .existence import (
+        Verdict,
+        closed_tour_exists,
+        color_obstruction,
+        colour_obstruction,
+        open_tour_exists,
+    )
+    from .explore import end_map, existence_table, start_map, sweep
+    from .graph import knight_graph
+    from .results import Certificate, SearchResult, Status
+    from .solvers import available_methods, find_tour, get_solver, solver, tour_exists
+    from .tour import Tour
+    from .verify import is_knight_tour, validate_tour
+
+_HOMES = {
+    "board": "CAMEL GIRAFFE KNIGHT LEAPERS ZEBRA Board file_name square_name",
+    "counting": "CountResult count_symmetric count_tours enumerate_tours",
+    "exceptions": "BoardTooLargeError ImmutableError InternalError InvalidBoardError "
+    "InvalidOptionError InvalidResultError InvalidSquareError InvalidTourError "
+    "KnightGraphError MissingBoardError NoTourError OutOfMemoryError ProofFormatError "
+    "SearchAbortedError TourFormatError",
+    "existence": "Verdict closed_tour_exists color_obstruction colour_obstruction open_tour_exists",
+    "explore": "end_map existence_table start_map sweep",
+    "graph": "knight_graph",
+    "results": "Certificate SearchResult Status",
+    "solvers": "available_methods find_tour get_solver solver tour_exists",
+    "tour": "Tour",
+    "verify": "is_knight_tour validate_tour",
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names.split()}
+"""Where each public name lives.  The names are imported on first use (PEP 562), so that
+``import knightgraph`` and ``knightgraph --version`` do not pay for numpy, networkx or
+the solvers; ``kg.find_tour`` then imports what it needs once."""
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its module on first use, and keep it."""
+    module = _HOME_OF.get(name)
+    if module is None:  # a submodule (``knightgraph.solvers``), as when all were imported
+        if not name.startswith("__"):
+            try:
+                return importlib.import_module(f".{name}", __name__)
+            except ModuleNotFoundError as err:
+                if err.name != f"{__name__}.{name}":
+                    raise
+        raise AttributeError(f"module 'knightgraph' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME_OF})
 
 
 def _draw(tour: Tour, **style: Any) -> Any:
@@ -85,10 +128,9 @@ def _read_npy(path: str) -> Any:
     return read_npy(path)
 
 
-# The package is the top layer: it hands Tour (a lower layer) its presentation functions.
-_tour.register_presenters(
-    draw=_draw, png=_png, html=_html, write_npy=_write_npy, read_npy=_read_npy
-)
+# The package is the top layer: it hands Tour (a lower layer) its presentation functions
+# (kept in the bottom layer, so that registering them imports nothing).
+register_presenters(draw=_draw, png=_png, html=_html, write_npy=_write_npy, read_npy=_read_npy)
 
 __all__ = [
     "CAMEL",

@@ -11,12 +11,18 @@ plain-Python reference.  ``KNIGHTGRAPH_KERNELS=python`` forces the references.
 
 from __future__ import annotations
 
-import ctypes
 import functools
 import importlib.util
 import os
+from typing import TYPE_CHECKING
 
-__all__ = ["load_library", "python_only"]
+if TYPE_CHECKING:
+    import ctypes
+
+__all__ = ["EXTENSIONS", "engine", "load_library", "python_only"]
+
+EXTENSIONS = ("_kernels", "_verify", "_drup", "_count")
+"""The compiled extensions, one per job (``pyproject.toml`` builds them)."""
 
 
 @functools.cache
@@ -28,6 +34,8 @@ def load_library(module: str) -> ctypes.CDLL | None:
     >>> load_library("_no_such_extension") is None
     True
     """
+    import ctypes
+
     try:
         spec = importlib.util.find_spec(f"knightgraph.{module}")
         return ctypes.CDLL(spec.origin) if spec is not None and spec.origin else None
@@ -38,3 +46,29 @@ def load_library(module: str) -> ctypes.CDLL | None:
 def python_only() -> bool:
     """True when ``KNIGHTGRAPH_KERNELS=python`` asks for the plain-Python references."""
     return os.environ.get("KNIGHTGRAPH_KERNELS", "").lower() == "python"
+
+
+def engine() -> tuple[str, str | None]:
+    """Which engine runs the inner loops, and a warning when it is not the compiled one.
+
+    ``("compiled C", None)`` when every extension of :data:`EXTENSIONS` was built;
+    otherwise ``("plain Python", warning)``, the warning naming why (missing builds,
+    or ``KNIGHTGRAPH_KERNELS=python``).  The answers are the same either way; the
+    plain-Python loops are slower.  Nothing is loaded: this only looks for the files.
+
+    Examples
+    --------
+    >>> engine()[0] in ("compiled C", "plain Python")
+    True
+    """
+    if python_only():
+        return "plain Python", "KNIGHTGRAPH_KERNELS=python asks for the plain-Python loops"
+    missing = [m for m in EXTENSIONS if importlib.util.find_spec(f"knightgraph.{m}") is None]
+    if not missing:
+        return "compiled C", None
+    some = "" if len(missing) == len(EXTENSIONS) else f" for {', '.join(missing)}"
+    return f"plain Python{some}", (
+        f"compiled extensions missing ({', '.join(missing)}; no C compiler when knightgraph "
+        "was installed?): the plain-Python loops give the same answers, more slowly; "
+        "reinstall with a C compiler for speed"
+    )

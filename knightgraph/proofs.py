@@ -149,11 +149,17 @@ def _low_degrees(board: Board) -> list[tuple[int, int]]:
     """``(square, degree)`` for squares of degree 0 or 1, in flat order.
 
     On boards up to :data:`CONNECTIVITY_LIMIT` cells, every square; beyond,
-    only where low degrees can occur on a large board: the 3x3 blocks at the
-    corners and the squares next to removed ones (a sound subset: it may miss
-    a certificate, never invent one).
+    and for the knight on any full board, only where low degrees can occur on
+    a large board: the 3x3 blocks at the corners and the squares next to
+    removed ones (a sound subset: it may miss a certificate, never invent one).
+    For the knight on a full board with both sides at least 2 the subset is
+    the whole answer: a square outside the corner blocks is three files from
+    both side edges (or three ranks from the top and bottom), so its moves two
+    files left and right (two ranks up and down) exist for a rank (file) next
+    to it, which a board two wide has: at least two moves.  This keeps the
+    cheap certificates of a 1000 x 1000 board from building its move table.
     """
-    if board.area <= CONNECTIVITY_LIMIT:
+    if board.area <= CONNECTIVITY_LIMIT and not (board.is_standard and min(board.m, board.n) >= 2):
         degrees = (board.move_table() >= 0).sum(axis=1)
         low = np.flatnonzero(board.available() & (degrees < 2))
         return [(int(i), int(degrees[i])) for i in low]
@@ -233,8 +239,18 @@ def connectivity_obstruction(board: Board) -> Certificate | None:
 
     Notes
     -----
-    Breadth-first search over the move table with numpy: each level gathers the
-    moves of the whole frontier at once, so the cost is O(mn) array work.
+    The knight on a full board with both sides at least 3, other than 3 x 3,
+    is connected, and this is answered in O(1): the 3 x 4 board's knight graph
+    is connected (it has an open tour, a1 c2 a3 b1 d2 c4 a3... checked by
+    ``Board(3, 4)`` in the tests), every square of an m x n board lies in a
+    3 x 4 or 4 x 3 window, and two windows one file (or rank) apart share
+    squares, so the union of all windows, the whole board, is connected.
+
+    Other boards: breadth-first search over the move table with numpy, each
+    level gathering the moves of the whole frontier at once.  A square reached
+    twice in one level is kept once by stamping each candidate with its
+    position (the last stamp wins), not by sorting, so the cost is O(mn) array
+    work over all levels, plus a constant per level.
 
     Examples
     --------
@@ -245,18 +261,23 @@ def connectivity_obstruction(board: Board) -> Certificate | None:
     """
     if board.num_squares <= 1:
         return None
+    if board.is_standard and min(board.m, board.n) >= 3 and (board.m, board.n) != (3, 3):
+        return None  # connected: the windows of the Notes
     table = board.move_table()
     available = board.available()
     first = int(np.argmax(available))
     reached = np.zeros(board.area, dtype=bool)
     reached[first] = True
+    stamp = np.zeros(board.area, dtype=np.int64)
     frontier = np.array([first])
     while frontier.size:
         nxt = table[frontier].ravel()
-        nxt = np.unique(nxt[nxt >= 0])
+        nxt = nxt[nxt >= 0]
         nxt = nxt[~reached[nxt]]
         reached[nxt] = True
-        frontier = nxt
+        where = np.arange(nxt.size)
+        stamp[nxt] = where
+        frontier = nxt[stamp[nxt] == where]  # each square once
     missing = np.flatnonzero(available & ~reached)
     if not missing.size:
         return None

@@ -73,7 +73,7 @@ class Status(enum.Enum):
     """The search stopped (budget, timeout, heuristic failure); existence unknown."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Certificate:
     """Why a tour does or does not exist, with what is needed to re-check it.
 
@@ -104,8 +104,23 @@ class Certificate:
         """A flat JSON-ready dict: ``kind``, ``reason`` and the data's keys."""
         return {"kind": self.kind, "reason": self.reason, **self.data}
 
+    def __repr__(self) -> str:
+        """Short: the kind, the start of the reason and the names of the data (a SAT
+        refutation's data holds its whole CNF and proof: ``cert.data`` shows them).
 
-@dataclass
+        Examples
+        --------
+        >>> from knightgraph import find_tour
+        >>> find_tour(7, 7, closed=True).certificate
+        Certificate(kind='colour-count', reason='a closed tour alternates colours, so it needs as many squares of each colour;...', data=['clause', 'counts'])
+        >>> len(repr(find_tour(3, 8, closed=True).certificate)) < 200  # the CNF and proof: in .data
+        True
+        """
+        reason = self.reason if len(self.reason) <= 80 else self.reason[:77].rstrip() + "..."
+        return f"Certificate(kind={self.kind!r}, reason={reason!r}, data={list(self.data)!r})"
+
+
+@dataclass(repr=False)
 class SearchResult:
     """What a solver returns.
 
@@ -150,6 +165,32 @@ class SearchResult:
     seconds: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
     reason: str = ""
+
+    def __repr__(self) -> str:
+        """Short: the status, the tour (its own short repr) or the certificate's kind, the
+        method and the time; ``res.tour``, ``res.certificate`` and ``res.stats`` hold it all.
+
+        Examples
+        --------
+        >>> from knightgraph import find_tour
+        >>> find_tour(8, 8, closed=True, start="d4", seed=0)
+        SearchResult(FOUND, Tour(Board(8, 8), closed, 64 squares: d4 ...), method='divide', seconds=...)
+        >>> find_tour(4, 4)
+        SearchResult(PROVEN_ABSENT, certificate='sat-refutation', method='sat', seconds=...)
+        >>> SearchResult(Status.ABORTED, reason="stopped after 10 nodes", method="backtrack")
+        SearchResult(ABORTED, reason='stopped after 10 nodes', method='backtrack', seconds=0.000)
+        """
+        if self.tour is not None:
+            what = repr(self.tour)
+        elif self.certificate is not None:
+            what = f"certificate={self.certificate.kind!r}"
+        else:
+            reason = self.reason if len(self.reason) <= 60 else self.reason[:57].rstrip() + "..."
+            what = f"reason={reason!r}"
+        return (
+            f"SearchResult({self.status.name}, {what}, method={self.method!r}, "
+            f"seconds={self.seconds:.3f})"
+        )
 
     def __post_init__(self) -> None:
         if not isinstance(self.status, Status):

@@ -26,15 +26,15 @@ from __future__ import annotations
 import contextlib
 import json
 import operator
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ._presenters import presenter as _presenter
 from .board import KNIGHT, Board, Square, SquareLike, file_name
 from .exceptions import (
     ImmutableError,
-    InternalError,
     InvalidBoardError,
     InvalidOptionError,
     InvalidSquareError,
@@ -434,32 +434,6 @@ class Tour(TourBase):
     def load_npy(cls, path: str, board: Board, closed: bool = False) -> Tour:
         """Read a tour written by :meth:`save_npy` for ``board``."""
         return cls(board, _presenter("read_npy")(path), closed=closed)
-
-
-_PRESENTERS: dict[str, Callable[..., Any]] = {}
-"""What :class:`Tour`'s conveniences (pictures, pages, ``.npy`` files) call in the layers
-above this one; the package fills it (``knightgraph/__init__.py``), so that this module
-never imports drawing or file code."""
-
-
-def register_presenters(**functions: Callable[..., Any]) -> None:
-    """Give :class:`Tour` the functions behind ``draw``, ``_repr_png_``, ``_repr_html_``,
-    ``save_npy`` and ``load_npy`` (keys ``draw``, ``png``, ``html``, ``write_npy``,
-    ``read_npy``); the package does this when it is imported.
-
-    Examples
-    --------
-    >>> sorted(_PRESENTERS)
-    ['draw', 'html', 'png', 'read_npy', 'write_npy']
-    """
-    _PRESENTERS.update(functions)
-
-
-def _presenter(name: str) -> Callable[..., Any]:
-    try:
-        return _PRESENTERS[name]
-    except KeyError:
-        raise InternalError(f"internal error: no {name!r} presenter (import knightgraph)") from None
 
 
 SYMMETRIES = (

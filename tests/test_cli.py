@@ -881,7 +881,8 @@ def test_subcommand_help(capsys) -> None:
 def test_version() -> None:
     proc = run_cli("--version")
     assert proc.returncode == 0
-    assert proc.stdout.strip() == f"knightgraph {knightgraph.__version__}"
+    assert proc.stdout.splitlines()[0] == f"knightgraph {knightgraph.__version__}"
+    assert proc.stdout.splitlines()[1] in ("engine: compiled C", "engine: plain Python")
     assert re.fullmatch(r"\d+\.\d+\.\d+\S*", knightgraph.__version__)
 
 

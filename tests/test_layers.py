@@ -21,7 +21,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "knightgraph"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("exceptions", "_native", "_version"),
+    ("exceptions", "_native", "_version", "_presenters"),
     ("resources", "parallel", "budget"),
     ("squares", "board"),
     ("results",),

@@ -36,4 +36,4 @@ def test_python_dash_m():
         text=True,
         check=True,
     )
-    assert out.stdout.strip() == f"knightgraph {kg.__version__}"
+    assert out.stdout.splitlines()[0] == f"knightgraph {kg.__version__}"

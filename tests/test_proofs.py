@@ -114,3 +114,31 @@ def test_partition_agrees_with_enumeration(n):
     for r in range(4):
         has_tours = bool(tour_ends(4, n, (r, 0)))
         assert has_tours == (partition_obstruction(Board(4, n), start=(r, 0)) is None)
+
+
+def test_connectivity_answers_agree_with_a_plain_search():
+    """The O(1) answer for full knight boards and the stamped breadth-first search on other
+    boards, against networkx's connectivity of a graph built here from the moves."""
+    import networkx as nx
+
+    from knightgraph import Board
+    from knightgraph.proofs import connectivity_obstruction
+
+    def connected(board: Board) -> bool:
+        squares = [(r, c) for r in range(board.m) for c in range(board.n)]
+        squares = [s for s in squares if s not in set(board.removed)]
+        g = nx.Graph()
+        g.add_nodes_from(squares)
+        a, b = board.leaper
+        for r, c in squares:
+            for dr, dc in {(a, b), (b, a), (-a, b), (-b, a), (a, -b), (b, -a), (-a, -b), (-b, -a)}:
+                if (r + dr, c + dc) in g:
+                    g.add_edge((r, c), (r + dr, c + dc))
+        return nx.is_connected(g)
+
+    boards = [Board(m, n) for m in range(1, 11) for n in range(1, 11)]
+    boards += [Board(3, 30), Board(30, 3), Board(2, 30), Board(5, 5, leaper=(1, 3))]
+    boards += [Board(6, 6, leaper=(2, 3)), Board(8, 8, removed=["b3", "c2"])]
+    for board in boards:
+        if board.num_squares > 1:
+            assert (connectivity_obstruction(board) is None) == connected(board), board

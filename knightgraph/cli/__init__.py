@@ -24,9 +24,9 @@ import argparse
 import signal
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from .._version import __version__
-from . import draw, explore, search
 from ._common import (
     _EXAMPLES,
     EXIT_INTERNAL,
@@ -41,7 +41,48 @@ from ._running import _attach_dash_values, _exit_at_once, _run, _sigterm_unwinds
 __all__ = ["EXIT_INTERNAL", "EXIT_NO", "EXIT_OK", "EXIT_UNKNOWN", "EXIT_USAGE", "main"]
 
 
-def _build_parser() -> argparse.ArgumentParser:
+def _print_version() -> int:
+    """``knightgraph --version``: the version and the engine in use, and a warning on
+    standard error when it is not the compiled one (no C compiler at install time)."""
+    from .._native import engine
+
+    name, warning = engine()
+    print(f"knightgraph {__version__}\nengine: {name}", flush=True)
+    if warning:
+        print(f"knightgraph: warning: {warning}", file=sys.stderr)
+    return EXIT_OK
+
+
+class _Version(argparse.Action):
+    """``--version`` anywhere on the line: print :func:`_print_version` and stop."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        kwargs.update(nargs=0, default=argparse.SUPPRESS)
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        parser.exit(_print_version())
+
+
+_ADDERS = [
+    ("search", "_add_tour", ("tour",)),
+    ("search", "_add_exists", ("exists",)),
+    ("explore", "_add_table", ("table",)),
+    ("search", "_add_verify", ("verify",)),
+    ("explore", "_add_sweep", ("sweep",)),
+    ("search", "_add_classic", ("classic",)),
+    ("explore", "_add_count_parsers", ("count", "starts", "ends")),
+    ("draw", "_add_draw", ("draw",)),
+]
+"""The commands in the order of --help and argparse's messages: (module, adder, the
+commands it registers)."""
+
+
+def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``command`` (a word it registers), that command's only, so that a
+    command imports and builds none of the others (``--help`` and unknown words: all)."""
+    import importlib
+
     parser = _Parser(
         prog="knightgraph",
         description="Knight's tours as graph problems: every answer is a verified tour "
@@ -49,18 +90,15 @@ def _build_parser() -> argparse.ArgumentParser:
         epilog=_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"knightgraph {__version__}")
+    parser.add_argument(
+        "--version", action=_Version, help="show the version and the engine in use, and exit"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    # the order of the commands in --help and in argparse's messages
-    search._add_tour(sub)
-    search._add_exists(sub)
-    explore._add_table(sub)
-    search._add_verify(sub)
-    explore._add_sweep(sub)
-    search._add_classic(sub)
-    explore._add_count_parsers(sub)
-    draw._add_draw(sub)
+    known = any(command in names for _, _, names in _ADDERS)
+    for module, adder, names in _ADDERS:
+        if not known or command in names:
+            getattr(importlib.import_module(f".{module}", __name__), adder)(sub)
     return parser
 
 
@@ -77,11 +115,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     1
     >>> main(["tour", "0", "6"])  # bad input: one line on standard error
     2
+    >>> main(["--version"])
+    knightgraph ...
+    engine: ...
+    0
     """
-    parser = _build_parser()
-    args, extra = parser.parse_known_args(
-        _attach_dash_values(sys.argv[1:] if argv is None else argv)
-    )
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words == ["--version"]:  # answered before the parser (and its commands) is built
+        return _print_version()
+    parser = _build_parser(words[0] if words else None)
+    args, extra = parser.parse_known_args(_attach_dash_values(words))
     if extra and args.command == "verify" and args.file is None and len(extra) == 1:
         args.file = extra.pop()  # `verify M N --closed FILE`: argparse leaves FILE over
     if extra:

@@ -13,15 +13,37 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
-from ..board import KNIGHT, Board, Square
 from ..exceptions import InvalidOptionError
-from ..results import Status
+
+if TYPE_CHECKING:
+    from ..board import Board, Square
+    from ..results import Status
 
 EXIT_OK, EXIT_NO, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug, not bad input
-_EXIT_OF = {Status.FOUND: EXIT_OK, Status.PROVEN_ABSENT: EXIT_NO, Status.ABORTED: EXIT_UNKNOWN}
+KNIGHT = (1, 2)
+"""``board.KNIGHT``, the default ``--leaper``, without importing numpy before a command runs
+(``tests/test_examples.py`` checks that the two agree)."""
+
+
+class _ExitOf:
+    """The exit code of a search's :class:`~knightgraph.Status` (found 0, proven absent 1,
+    aborted 3), looked up by the status's value so that this module needs no results (and
+    their dataclasses) before a command runs."""
+
+    _CODES: ClassVar[dict[str, int]] = {
+        "found": EXIT_OK,
+        "proven_absent": EXIT_NO,
+        "aborted": EXIT_UNKNOWN,
+    }
+
+    def __getitem__(self, status: Status) -> int:
+        return self._CODES[status.value]
+
+
+_EXIT_OF = _ExitOf()
 
 _EXAMPLES = """\
 examples:
@@ -224,6 +246,8 @@ def _solver_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def _board(args: argparse.Namespace) -> Board:
     """The board of ``M N --leaper --remove --mask`` (``--mask FILE``: its holes removed too)."""
+    from ..board import Board
+
     removed = list(args.remove)
     if getattr(args, "mask", None) is not None:
         from ..masks import read_mask
@@ -264,8 +288,9 @@ def _emit(text: str, output: str | None) -> None:
 def _progress(
     what: str, *, unit: str = " steps", total: int | None = None
 ) -> Iterator[Callable[[dict[str, Any]], None] | None]:
-    """A tqdm bar on a terminal (standard error), nothing otherwise.  The callback takes
-    the solvers' counters; the work done is ``done``, ``placed`` or ``steps``."""
+    """A tqdm bar on a terminal (standard error), nothing otherwise (a pipe, a file).  The
+    callback takes the solvers' counters; the work done is ``done``, ``placed`` or
+    ``steps``; the elapsed time moves on even when no counters come."""
     if not sys.stderr.isatty():
         yield None
         return
@@ -280,9 +305,23 @@ def _progress(
             {k: v for k, v in stats.items() if k not in ("placed", "steps")}, refresh=False
         )
 
+    # Strategies that do not count their work (divide on a big board) send no updates:
+    # a quiet thread keeps the bar's clock moving, so the bar never looks stuck.
+    import threading
+
+    stop = threading.Event()
+
+    def tick() -> None:
+        while not stop.wait(0.5):
+            bar.refresh()
+
+    ticker = threading.Thread(target=tick, name="knightgraph-progress", daemon=True)
+    ticker.start()
     try:
         yield update
     finally:
+        stop.set()
+        ticker.join()
         bar.close()
 
 
@@ -310,8 +349,6 @@ def _preflight(args: argparse.Namespace) -> None:
     """The checks every command makes before any work: worker count, dask address,
     budgets and output paths (board sizes and squares are checked by each command
     as soon as it has built its board, also before any work)."""
-    from ..parallel import check_dask_address, check_workers
-
     graph_command = args.command in ("tour", "exists", "count", "verify") or (
         args.command == "draw" and getattr(args, "what", None) == "tour"
     )
@@ -322,8 +359,12 @@ def _preflight(args: argparse.Namespace) -> None:
             "--wrap and --levels apply to tour, exists, count, verify and draw tour only"
         )
     if getattr(args, "workers", None) is not None:
+        from ..parallel import check_workers
+
         check_workers(args.workers)
     if getattr(args, "dask", None) is not None:
+        from ..parallel import check_dask_address
+
         check_dask_address(args.dask)
     for flag in ("timeout", "total_timeout"):
         seconds = getattr(args, flag, None)

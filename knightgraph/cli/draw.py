@@ -9,14 +9,14 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..board import KNIGHT, Board
 from ._common import (
     _EXIT_OF,
     EXIT_NO,
     EXIT_OK,
     EXIT_UNKNOWN,
+    KNIGHT,
     _add_board,
     _add_ends,
     _add_kind,
@@ -34,6 +34,9 @@ from ._common import (
 )
 from .explore import _table_size
 from .shapes import graph_draw_tour, graph_requested
+
+if TYPE_CHECKING:
+    from ..board import Board
 
 
 # ------------------------------------------------------------------ parsers
@@ -290,6 +293,7 @@ def _board_of_json(raw: bytes, path: str) -> Board:
     Only the board: the squares are read by :func:`knightgraph.formats.parse_tour_bytes`
     for every format alike (not :meth:`Tour.from_dict`, whose messages are the API's).
     """
+    from ..board import Board
     from ..exceptions import TourFormatError
 
     try:

@@ -9,7 +9,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..board import Board
 from ._common import (
     EXIT_NO,
     EXIT_OK,
@@ -148,6 +147,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
 def _table_size(args: argparse.Namespace) -> tuple[int, int]:
     """The table's largest board (``N`` defaults to ``M``; ``0`` is not a default),
     checked, and refused up front when its tours cannot fit in memory."""
+    from ..board import Board
     from ..resources import require_table_memory
 
     rows, cols = args.m, args.m if args.n is None else args.n

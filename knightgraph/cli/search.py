@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..board import KNIGHT, Board, Square
 from ..exceptions import InvalidTourError
 from ..results import SearchResult, Status
 from ._common import (
@@ -15,6 +14,7 @@ from ._common import (
     _EXIT_OF,
     EXIT_NO,
     EXIT_OK,
+    KNIGHT,
     _add_board,
     _add_ends,
     _add_kind,
@@ -26,6 +26,9 @@ from ._common import (
     _UsageError,
 )
 from .shapes import graph_exists, graph_requested, graph_tour, graph_verify
+
+if TYPE_CHECKING:
+    from ..board import Board, Square
 
 
 # ------------------------------------------------------------------ parsers

@@ -123,27 +123,63 @@ class TourMap:
         }
 
     def text(self) -> str:
-        """A picture of the board (rank 1 at the bottom): ``.`` ok, ``X`` none, ``?`` unknown,
-        ``S`` the fixed start; then the counts when there are any."""
-        lines = []
-        label = len(str(self.board.m))
-        available = self.board.available().reshape(self.board.m, self.board.n)
-        unknown = {self.board.parse_square(sq) for sq in self.unknown}
-        for r in range(self.board.m - 1, -1, -1):
+        """A picture of the board (rank 1 at the bottom, files under it) with a legend:
+        ``.`` a tour starts (ends) there, ``X`` none does, ``?`` undecided, ``S`` the fixed
+        start, a blank a removed square; the counts of each; then the numbers of tours
+        per square when there are any (``-`` the fixed start).
+
+        Examples
+        --------
+        >>> from knightgraph import end_map
+        >>> print(end_map(3, 4, start="a1").text())  # doctest: +ELLIPSIS
+        3 | XXX.
+        2 | .XXX
+        1 | SXXX
+            abcd
+        legend: . an open tour from a1 ends here, X no open tour from a1 ends here, S the start
+        2 of 11 end squares admit an open tour from a1, 9 do not (... s)
+        directed tours per end square:
+        3 | 0 0 0 1
+        2 | 1 0 0 0
+        1 | - 0 0 0
+            a b c d
+        """
+        board, what = self.board, "start" if self.kind == "starts" else "end"
+        label = len(str(board.m))
+        available = board.available().reshape(board.m, board.n)
+        unknown = {board.parse_square(sq) for sq in self.unknown}
+        lines, seen = [], set()
+        for r in range(board.m - 1, -1, -1):
             cells = []
-            for c in range(self.board.n):
+            for c in range(board.n):
                 if not available[r, c]:
                     cells.append(" ")
                 elif (r, c) == self.start and self.kind == "ends":
                     cells.append("S")
                 else:
                     cells.append("?" if (r, c) in unknown else "." if self.ok[r, c] else "X")
+            seen.update(cells)
             lines.append(f"{str(r + 1).rjust(label)} | {''.join(cells)}")
-        what = "start" if self.kind == "starts" else "end"
-        lines.append(
-            f"{len(self.squares())} of {len(self.candidates)} {what} squares admit "
-            f"{'a closed' if self.closed else 'an open'} tour ({self.seconds:.2f} s)"
-        )
+        files = [board.name((0, c))[:-1] for c in range(board.n)]
+        if board.n <= 26:
+            lines.append(" " * (label + 3) + "".join(files))
+        kind = "closed" if self.closed else "open"
+        tour = f"a {kind} tour" if self.closed else "an open tour"
+        src = f" from {board.name(self.start)}" if self.kind == "ends" and self.start else ""
+        meaning = {
+            ".": f". {tour}{src} {what}s here",
+            "X": f"X no {kind} tour{src} {what}s here",
+            "?": "? undecided (out of time)",
+            "S": "S the start",
+            " ": "blank: removed",
+        }
+        lines.append("legend: " + ", ".join(v for k, v in meaning.items() if k in seen))
+        admit = len(self.squares())
+        counts = f"{admit} of {len(self.candidates)} {what} squares admit {tour}{src}"
+        counts += f", {len(self.candidates) - admit - len(unknown)} do not"
+        if unknown:
+            counts += f", {len(unknown)} undecided"
+        lines.append(f"{counts} ({self.seconds:.2f} s)")
         if self.counts is not None:
             width = (
                 max(len(str(x)) for x in self.counts.flat if x is not None)
@@ -151,11 +187,13 @@ class TourMap:
                 else 1
             )
             lines.append(f"directed tours per {what} square:")
-            for r in range(self.board.m - 1, -1, -1):
+            for r in range(board.m - 1, -1, -1):
                 row = [
                     "-".rjust(width) if x is None else str(x).rjust(width) for x in self.counts[r]
                 ]
                 lines.append(f"{str(r + 1).rjust(label)} | {' '.join(row)}")
+            if board.n <= 26:
+                lines.append(" " * (label + 3) + " ".join(f.rjust(width) for f in files))
         return "\n".join(lines)
 
 

@@ -2,20 +2,21 @@
 
 1. Cheap certificates of absence (:func:`knightgraph.proofs.quick_obstruction`):
    colour counts, degrees, the closing move, Schwenk's partition, connectivity.
-2. Boards of at most :data:`EXACT_LIMIT` squares: SAT (``sat``), which finds a
+2. Knight boards without a prescribed end: divide and conquer (``divide``),
+   linear time on every board that has a tour (an 8 x 8 tour in well under a
+   millisecond, where a SAT encoding costs tens).
+3. Boards of at most :data:`EXACT_LIMIT` squares: SAT (``sat``), which finds a
    tour or refutes its existence with a proof that is checked independently.
-3. Larger knight boards (closed tours without a prescribed end, open tours
-   with or without one): divide and conquer (``divide``), linear time on
-   every board that has a tour; an open tour between two given squares goes
+4. Open tours between two given squares on knight boards: divide and conquer
    through a corridor of path blocks (:mod:`knightgraph.solvers.corridor`).
-4. What is left (other leapers, removed squares, ends divide cannot place): two walks of Warnsdorff's rule with Posa rotations (fast
+5. What is left (other leapers, removed squares, ends divide cannot place): two walks of Warnsdorff's rule with Posa rotations (fast
    on wide boards), a short pruned depth-first dive with restarts on boards
    up to :data:`DIVE_LIMIT` squares (it runs straight to a tour on narrow
    boards and with prescribed ends), more Warnsdorff walks, and SAT on boards
    up to :data:`SAT_LIMIT` squares, which can still refute.
 
 Every certificate of absence is re-checked by the independent checker
-(:mod:`knightgraph.certcheck`) in the one gate of :mod:`knightgraph.solvers.base`
+(:mod:`knightgraph.certcheck`) in the one gate (:mod:`knightgraph.solvers.gate`)
 before it is reported.  The existence theorems
 (Schwenk 1991, Conrad et al. 1994) are not used as proofs: where one applies,
 its clause is added to the reason as the explanation.
@@ -110,9 +111,19 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
     if certificate is not None:  # checked, like every certificate, by the solver gate
         return _explained(problem.absent(certificate), problem)
     size = board.num_squares
+    spent = size <= EXACT_LIMIT and budget.out_of_time()  # small boards: SAT says so, as ever
+    if problem.end is None and board.leaper == KNIGHT and not board.removed and not spent:
+        built = _run("divide", problem, ends, budget, delegate=False)
+        if built.status is Status.FOUND:  # a tour of every board (and start) that has one
+            return built
     if size <= EXACT_LIMIT:
         return _explained(_run("sat", problem, ends, budget, shortcuts=False), problem)
-    if (problem.end is None or not problem.closed) and board.leaper == KNIGHT and not board.removed:
+    if (
+        problem.end is not None
+        and not problem.closed
+        and board.leaper == KNIGHT
+        and not board.removed
+    ):
         built = _run("divide", problem, ends, budget, delegate=False)
         if built.status is Status.FOUND:
             return built
