@@ -49,6 +49,7 @@ import numpy as np
 
 from .board import Board, Square, coerce_square, file_name, parse_square_text
 from .exceptions import InvalidOptionError, InvalidSquareError, InvalidTourError, TourFormatError
+from .squares import names_line
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -74,8 +75,8 @@ __all__ = [
 def format_squares(tour: Tour) -> str:
     """Algebraic names separated by single spaces, on one line.
 
-    The names are assembled as bytes by numpy, a million squares at a time
-    (about 30 ms per million), rather than as one Python string per square.
+    The line is built by :func:`knightgraph.squares.names_line` (bytes
+    assembled by numpy, not one Python string per square).
 
     Examples
     --------
@@ -84,32 +85,7 @@ def format_squares(tour: Tour) -> str:
     'a1 c2 a3 b1 d2 b3 c1 d3 b2 d1 c3 a2'
     """
     tour = _tour(tour)
-    board = tour.board
-    files = _padded([file_name(c) for c in range(board.n)])
-    ranks = _padded([str(r + 1) for r in range(board.m)])
-    parts = []
-    for lo in range(0, len(tour), _CHUNK):
-        rows, cols = np.divmod(tour.order[lo : lo + _CHUNK], board.n)
-        cells = np.zeros((len(rows), files.shape[1] + ranks.shape[1] + 1), dtype=np.uint8)
-        cells[:, : files.shape[1]] = files[cols]
-        cells[:, files.shape[1] : -1] = ranks[rows]
-        cells[:, -1] = ord(" ")
-        flat = cells.ravel()
-        parts.append(flat[flat != 0].tobytes())
-    return b"".join(parts).decode("ascii")[:-1]
-
-
-_CHUNK = 1 << 20
-"""Squares named per step of :func:`format_squares` (bounds its scratch memory)."""
-
-
-def _padded(names: list[str]) -> NDArray[np.uint8]:
-    """``names`` as rows of ASCII bytes, padded on the right with zero bytes."""
-    width = max(len(name) for name in names)
-    table = np.zeros((len(names), width), dtype=np.uint8)
-    for i, name in enumerate(names):
-        table[i, : len(name)] = np.frombuffer(name.encode("ascii"), dtype=np.uint8)
-    return table
+    return names_line(tour.order, tour.board.m, tour.board.n)
 
 
 def format_board(tour: Tour) -> str:
