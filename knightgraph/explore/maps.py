@@ -266,9 +266,11 @@ def _tour_map(
     candidates = [sq for sq in board.squares() if sq != start or board.num_squares == 1]
     settled = settled_map(board, closed=closed, kind=kind, start=start, candidates=candidates)
     if settled is not None:  # no tour at all: one certificate settles every cell (issue 15)
-        zeros = np.full((board.m, board.n), None, dtype=object) if counts else None
-        for sq in candidates if zeros is not None else ():
-            zeros[sq] = 0
+        zeros = None
+        if counts:
+            zeros = np.full((board.m, board.n), None, dtype=object)
+            for sq in candidates:
+                zeros[sq] = 0
         if progress is not None:
             progress({"done": len(candidates), "total": len(candidates)})
         ok = np.zeros((board.m, board.n), dtype=bool)
