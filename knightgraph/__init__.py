@@ -22,7 +22,14 @@ from typing import Any
 from . import tour as _tour
 from ._version import __version__
 from .board import CAMEL, GIRAFFE, KNIGHT, LEAPERS, ZEBRA, Board, file_name, square_name
-from .counting import CountResult, count_symmetric, count_tours, enumerate_tours
+from .counting import (
+    CountResult,
+    SampleResult,
+    count_symmetric,
+    count_tours,
+    enumerate_tours,
+    sample_tours,
+)
 from .exceptions import (
     BoardTooLargeError,
     ImmutableError,
@@ -112,6 +119,7 @@ __all__ = [
     "NoTourError",
     "OutOfMemoryError",
     "ProofFormatError",
+    "SampleResult",
     "SearchAbortedError",
     "SearchResult",
     "Status",
@@ -134,6 +142,7 @@ __all__ = [
     "is_knight_tour",
     "knight_graph",
     "open_tour_exists",
+    "sample_tours",
     "solver",
     "square_name",
     "start_map",

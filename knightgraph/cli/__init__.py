@@ -14,7 +14,8 @@ The package, by job: :mod:`._common` (exit codes, the parser class, argument
 types and adders, checks before any work, progress bars, executors),
 :mod:`._running` (errors to exit codes, signals), :mod:`.search` (``tour``,
 ``exists``, ``verify``, ``classic``), :mod:`.explore` (``table``, ``sweep``,
-``count``, ``starts``, ``ends``) and :mod:`.draw` (``draw ...``).  Nothing heavy
+``count``, ``starts``, ``ends``), :mod:`.sample` (``sample``) and :mod:`.draw`
+(``draw ...``).  Nothing heavy
 is imported before a command runs: ``--help`` and ``--version`` stay instant.
 """
 
@@ -26,7 +27,7 @@ import sys
 from collections.abc import Sequence
 
 from .._version import __version__
-from . import draw, explore, search
+from . import draw, explore, sample, search
 from ._common import (
     _EXAMPLES,
     EXIT_INTERNAL,
@@ -60,6 +61,7 @@ def _build_parser() -> argparse.ArgumentParser:
     explore._add_sweep(sub)
     search._add_classic(sub)
     explore._add_count_parsers(sub)
+    sample._add_sample(sub)
     draw._add_draw(sub)
     return parser
 

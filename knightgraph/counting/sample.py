@@ -180,7 +180,9 @@ def sample_tours(
     Raises
     ------
     BoardTooLargeError
-        Before any work, on boards too large to count this way:
+        Before any counting (only a cheap certificate of absence is looked
+        for first: a board without tours answers PROVEN_ABSENT whatever its
+        size), on boards too large to count this way:
         ``min(m, n) * max(leaper)`` over :data:`SAMPLE_MAX_SPAN` (12: a knight
         on boards with at most 6 ranks or files), or when the plan or the
         tours cannot fit in memory.
@@ -215,17 +217,6 @@ def sample_tours(
         raise InvalidOptionError(f"invalid seed {seed!r}: expected a whole number")
     _check_budget("python", memory, timeout)
     s, t = _ends(board, start, end)
-    span = min(board.m, board.n) * max(board.leaper)
-    if span > SAMPLE_MAX_SPAN:
-        raise BoardTooLargeError(
-            f"board {board.m}x{board.n} is too large to sample: the counting program's "
-            f"frontier would be about {span} squares wide (at most {SAMPLE_MAX_SPAN}: "
-            "min(m, n) times the longer leap)"
-        )
-    require_memory(
-        k * board.num_squares * 16,
-        f"{k:,} tours of {board.m}x{board.n} ({board.num_squares:,} squares)",
-    )
     began = time.perf_counter()
     result = SampleResult(board, closed, s, t, k, seed, [], None)
     zero = quick_zero(board, closed=closed, start=s, end=t)
@@ -233,6 +224,17 @@ def sample_tours(
         result.directed, result.certificate, result.reason = 0, zero, zero.reason
         result.stats["quick_zero"] = zero.kind
     else:
+        span = min(board.m, board.n) * max(board.leaper)
+        if span > SAMPLE_MAX_SPAN:
+            raise BoardTooLargeError(
+                f"board {board.m}x{board.n} is too large to sample: the counting program's "
+                f"frontier would be about {span} squares wide (at most {SAMPLE_MAX_SPAN}: "
+                "min(m, n) times the longer leap)"
+            )
+        require_memory(
+            k * board.num_squares * 16,
+            f"{k:,} tours of {board.m}x{board.n} ({board.num_squares:,} squares)",
+        )
         _require_plan_memory(board, "sampling the tours of")
         deadline = None if timeout is None else time.monotonic() + timeout
         budget = memory if memory is not None else available_memory() * 8 // 10
