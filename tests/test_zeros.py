@@ -125,3 +125,12 @@ def test_starts_cli_is_quick_and_exit_0(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["failures"] == 36 and out["evidence"] == {"degree": 36}
     assert out["counts"] == [[0] * 6 for _ in range(6)]
+
+
+def test_symmetric_count_of_a_board_without_tours_is_quick():
+    from knightgraph import count_symmetric
+
+    result = count_symmetric(6, 6, leaper=(1, 3))
+    assert (result.total, result.classes) == (0, 0) and set(result.fixed.values()) == {0}
+    assert "disconnected" in result.reason
+    assert main(["count", "6", "6", "--open", "--leaper", "1,3", "--symmetry"]) == 1
