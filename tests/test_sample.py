@@ -229,7 +229,8 @@ def test_progress_takes_one_dict():
     seen = []
     sample_tours(3, 4, k=3, seed=1, progress=seen.append)
     assert all({"done", "total"} <= set(d) for d in seen)
-    assert seen[-1]["done"] == seen[-1]["total"] == 3
+    assert seen[-1]["done"] == seen[-1]["total"] == 3 + 12  # 12 steps (one a square), 3 tours
+    assert [d["done"] for d in seen] == list(range(1, 16))
 
 
 def test_cli_squares_and_json(capsys, tmp_path):

@@ -171,7 +171,8 @@ def sample_tours(
         Seconds; past them the result is ABORTED (the clock is read every few
         milliseconds).
     progress : callable, optional
-        Called with ``{"done", "total"}`` (steps of the program, then tours drawn).
+        Called with ``{"done", "total"}``: the steps of the program done, then the
+        tours drawn after them (``total`` is the number of steps plus ``k``).
 
     Returns
     -------
@@ -266,7 +267,9 @@ def _draw(
     if graph is None:
         result.directed = 0
         return
-    layers, completions = _passes(steps, memory, deadline, progress, result.stats)
+    work = len(steps) + result.k  # one unit per step of the program, then per tour
+    report = None if progress is None else (lambda done: progress({"done": done, "total": work}))
+    layers, completions = _passes(steps, memory, deadline, report, result.stats)
     cycles = int(completions[0][0]) if len(completions[0]) else 0
     both_ways = (s is None or t is None) if closed else (s is None and t is None)
     result.directed = 2 * cycles if both_ways else cycles
@@ -281,8 +284,8 @@ def _draw(
         if (s is not None and order[0] != s) or (t is not None and order[-1] != t):
             raise InternalError(f"a sampled tour does not answer the request: {tour!r}")
         result.tours.append(tour)
-        if progress is not None:
-            progress({"done": drawn + 1, "total": result.k})
+        if report is not None:
+            report(len(steps) + drawn + 1)
 
 
 def _request_plan(
@@ -324,7 +327,7 @@ def _passes(
     steps: list[_Step],
     memory: int,
     deadline: float | None,
-    progress: Callable[[dict[str, Any]], None] | None,
+    report: Callable[[int], None] | None,
     stats: dict[str, Any],
 ) -> tuple[list[_Layer], list[Any]]:
     """The forward pass (the transitions of every step) and the backward one (the
@@ -363,8 +366,8 @@ def _passes(
         held += TRANSITION_BYTES * len(targets)
         total_states += len(out)
         current = out
-        if progress is not None:
-            progress({"done": index + 1, "total": len(steps), "states": len(out)})
+        if report is not None:
+            report(index + 1)
     stats.update(states=total_states, transitions=sum(len(x[1]) for x in layers))
     final = np.array([1.0 if key == () else 0.0 for key in current])
     completions = _backward(layers, final)
