@@ -119,11 +119,11 @@ def settled_map(
     Examples
     --------
     >>> from knightgraph import Board
-    >>> board = Board(4, 4, leaper=(1, 3))
+    >>> board = Board(6, 6, leaper=(1, 3))
     >>> cells = settled_map(board, closed=False, kind="starts", start=None,
     ...                     candidates=board.squares())
     >>> len(cells), {r.certificate.data["clause"] for r in cells.values()}
-    (16, {'disconnected'})
+    (36, {'disconnected'})
     >>> settled_map(Board(5, 5), closed=False, kind="starts", start=None,
     ...             candidates=[(0, 0)]) is None
     True
