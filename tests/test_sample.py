@@ -162,7 +162,6 @@ def test_fixed_ends_are_uniform(m, n, closed, start, end, dof):
     assert chi_square(drawn, tours) < CHI2_999[dof]
 
 
-@pytest.mark.slow
 def test_5x5_from_a1_to_e5_is_uniform():
     tours = all_tours(5, 5, start=(0, 0), end=(4, 4))
     assert len(tours) == 56
@@ -215,6 +214,8 @@ def test_bad_input_and_boards_too_large():
         sample_tours(8, 8, k=1)
     with pytest.raises(BoardTooLargeError, match="too large to sample"):
         sample_tours(7, 7, k=1)
+    with pytest.raises(BoardTooLargeError, match="too large to sample"):
+        sample_tours(1000, 1000, k=1, leaper=(1, 3))  # refused before any board-sized array
 
 
 def test_budgets_abort_cleanly():

@@ -293,6 +293,7 @@ def count_tours(
     closed = check_closed(closed)
     _check_budget(engine, memory, timeout)
     s, t = _ends(board, start, end)
+    _require_plan_memory(board, "counting the tours of")
     began = time.perf_counter()
     zero = quick_zero(board, closed=closed, start=s, end=t)  # issue 15 (4): 0 at once
     if zero is not None:
@@ -310,7 +311,6 @@ def count_tours(
             zero.reason,
             zero,
         )
-    _require_plan_memory(board, "counting the tours of")
     deadline = None if timeout is None else time.monotonic() + timeout
     stats: dict[str, Any] = {}
     kw: dict[str, Any] = dict(

@@ -19,7 +19,7 @@ from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
 
@@ -43,6 +43,10 @@ SAMPLE_MAX_SPAN = 12
 """The largest ``min(m, n) * max(leaper)`` :func:`sample_tours` takes on: the frontier of
 the program is about that many squares wide and its states grow exponentially with it
 (a knight on boards with up to 6 ranks or files; the sampler runs the Python engine)."""
+
+SAMPLE_ZERO_AREA = 1 << 16
+"""Boards of at most this many cells that are too large to sample are still answered when
+a cheap certificate shows they have no tour (it needs board-sized arrays)."""
 
 TRANSITION_BYTES = 24
 """What the sampler keeps per transition (its target, its choice, and the share of the
@@ -181,9 +185,9 @@ def sample_tours(
     Raises
     ------
     BoardTooLargeError
-        Before any counting (only a cheap certificate of absence is looked
-        for first: a board without tours answers PROVEN_ABSENT whatever its
-        size), on boards too large to count this way:
+        Before any counting (on boards of at most 65,536 cells a cheap
+        certificate of absence is looked for first: such a board without
+        tours answers PROVEN_ABSENT), on boards too large to count this way:
         ``min(m, n) * max(leaper)`` over :data:`SAMPLE_MAX_SPAN` (12: a knight
         on boards with at most 6 ranks or files), or when the plan or the
         tours cannot fit in memory.
@@ -218,6 +222,9 @@ def sample_tours(
         raise InvalidOptionError(f"invalid seed {seed!r}: expected a whole number")
     _check_budget("python", memory, timeout)
     s, t = _ends(board, start, end)
+    span = min(board.m, board.n) * max(board.leaper)
+    if span > SAMPLE_MAX_SPAN and board.area > SAMPLE_ZERO_AREA:
+        _too_large(board, span)  # not even the cheap arguments are worth their memory
     began = time.perf_counter()
     result = SampleResult(board, closed, s, t, k, seed, [], None)
     zero = quick_zero(board, closed=closed, start=s, end=t)
@@ -225,13 +232,8 @@ def sample_tours(
         result.directed, result.certificate, result.reason = 0, zero, zero.reason
         result.stats["quick_zero"] = zero.kind
     else:
-        span = min(board.m, board.n) * max(board.leaper)
         if span > SAMPLE_MAX_SPAN:
-            raise BoardTooLargeError(
-                f"board {board.m}x{board.n} is too large to sample: the counting program's "
-                f"frontier would be about {span} squares wide (at most {SAMPLE_MAX_SPAN}: "
-                "min(m, n) times the longer leap)"
-            )
+            _too_large(board, span)
         require_memory(
             k * board.num_squares * 16,
             f"{k:,} tours of {board.m}x{board.n} ({board.num_squares:,} squares)",
@@ -246,6 +248,14 @@ def sample_tours(
             result.stats["done"] = stop.done
     result.seconds = time.perf_counter() - began
     return result
+
+
+def _too_large(board: Board, span: int) -> NoReturn:
+    raise BoardTooLargeError(
+        f"board {board.m}x{board.n} is too large to sample: the counting program's "
+        f"frontier would be about {span} squares wide (at most {SAMPLE_MAX_SPAN}: "
+        "min(m, n) times the longer leap)"
+    )
 
 
 def _draw(

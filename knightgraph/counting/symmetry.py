@@ -124,12 +124,12 @@ def count_symmetric(
     board = as_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)
     _check_budget("auto", None, timeout)
+    _require_plan_memory(board, "counting the tours up to symmetry of")
     began = time.perf_counter()
     zero = quick_zero(board, closed=closed)  # no tour at all: every symmetry fixes none
     if zero is not None:
         none = dict.fromkeys(board.symmetries(), 0)
         return SymmetryCount(board, closed, 0, none, 0, time.perf_counter() - began, zero.reason)
-    _require_plan_memory(board, "counting the tours up to symmetry of")
     wall_deadline = None if timeout is None else time.time() + timeout
     symmetries = board.symmetries()
     tasks = [
