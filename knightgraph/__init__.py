@@ -25,7 +25,14 @@ from ._version import __version__
 
 if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editors
     from .board import CAMEL, GIRAFFE, KNIGHT, LEAPERS, ZEBRA, Board, file_name, square_name
-    from .counting import CountResult, count_symmetric, count_tours, enumerate_tours
+    from .counting import (
+        CountResult,
+        SampleResult,
+        count_symmetric,
+        count_tours,
+        enumerate_tours,
+        sample_tours,
+    )
     from .exceptions import (
         BoardTooLargeError,
         ImmutableError,
@@ -59,7 +66,7 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editor
 
 _HOMES = {
     "board": "CAMEL GIRAFFE KNIGHT LEAPERS ZEBRA Board file_name square_name",
-    "counting": "CountResult count_symmetric count_tours enumerate_tours",
+    "counting": "CountResult SampleResult count_symmetric count_tours enumerate_tours sample_tours",
     "exceptions": "BoardTooLargeError ImmutableError InternalError InvalidBoardError "
     "InvalidOptionError InvalidResultError InvalidSquareError InvalidTourError "
     "KnightGraphError MissingBoardError NoTourError OutOfMemoryError ProofFormatError "
@@ -154,6 +161,7 @@ __all__ = [
     "NoTourError",
     "OutOfMemoryError",
     "ProofFormatError",
+    "SampleResult",
     "SearchAbortedError",
     "SearchResult",
     "Status",
@@ -176,6 +184,7 @@ __all__ = [
     "is_knight_tour",
     "knight_graph",
     "open_tour_exists",
+    "sample_tours",
     "solver",
     "square_name",
     "start_map",

@@ -14,7 +14,8 @@ The package, by job: :mod:`._common` (exit codes, the parser class, argument
 types and adders, checks before any work, progress bars, executors),
 :mod:`._running` (errors to exit codes, signals), :mod:`.search` (``tour``,
 ``exists``, ``verify``, ``classic``), :mod:`.explore` (``table``, ``sweep``,
-``count``, ``starts``, ``ends``) and :mod:`.draw` (``draw ...``).  Nothing heavy
+``count``, ``starts``, ``ends``), :mod:`.sample` (``sample``) and :mod:`.draw`
+(``draw ...``).  Nothing heavy
 is imported before a command runs: ``--help`` and ``--version`` stay instant.
 """
 
@@ -72,6 +73,7 @@ _ADDERS = [
     ("explore", "_add_sweep", ("sweep",)),
     ("search", "_add_classic", ("classic",)),
     ("explore", "_add_count_parsers", ("count", "starts", "ends")),
+    ("sample", "_add_sample", ("sample",)),
     ("draw", "_add_draw", ("draw",)),
 ]
 """The commands in the order of --help and argparse's messages: (module, adder, the

@@ -263,6 +263,8 @@ def _cmd_count(args: argparse.Namespace) -> int:
         if result.undirected is not None:
             text += f", {result.undirected:,} undirected"
         print(f"{text} ({result.seconds:.2f} s)")
+        if result.certificate is not None:
+            print(f"no tour: {result.reason}")
         if symmetry is not None and symmetry.fixed is not None:
             fixed = ", ".join(f"{k} {v:,}" for k, v in symmetry.fixed.items())
             print(f"up to symmetry: {symmetry.classes:,} (fixed: {fixed})")

@@ -47,6 +47,11 @@ The package, one job a module:
     :class:`SymmetryCount`, :func:`count_symmetric` (Burnside's lemma).
 ``enumeration``
     :func:`enumerate_tours`, a depth-first search that lists the tours.
+``zeros``
+    :func:`~knightgraph.counting.zeros.quick_zero`: a 0 settled at once by a checked
+    certificate (colours, degrees, connectivity, Schwenk's partition).
+``sample``
+    :class:`SampleResult`, :func:`sample_tours`: tours drawn uniformly at random.
 
 Examples
 --------
@@ -73,14 +78,18 @@ from .enumeration import ENUMERATE_BYTES_PER_SQUARE as ENUMERATE_BYTES_PER_SQUAR
 from .enumeration import enumerate_tours
 from .python_engine import CLOCK_EVERY as CLOCK_EVERY
 from .python_engine import PYTHON_STATE_BYTES as PYTHON_STATE_BYTES
+from .sample import SAMPLE_MAX_SPAN as SAMPLE_MAX_SPAN
+from .sample import SampleResult, sample_tours
 from .symmetry import SymmetryCount, count_symmetric
 
 __all__ = [
     "CountAbortedError",
     "CountResult",
+    "SampleResult",
     "SymmetryCount",
     "count_symmetric",
     "count_tours",
     "enumerate_tours",
     "kernel_available",
+    "sample_tours",
 ]

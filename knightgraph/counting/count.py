@@ -18,7 +18,7 @@ from ..board import KNIGHT, Board, SquareLike, as_board
 from ..exceptions import BoardTooLargeError, InvalidOptionError, InvalidSquareError
 from ..graphs import GraphBoard, is_graph
 from ..resources import available_memory
-from ..results import Status
+from ..results import Certificate, Status
 from ..verify import check_closed
 from .budget import CountAbortedError, _check_budget, _require_plan_memory
 from .compiled import (
@@ -30,6 +30,7 @@ from .compiled import (
     kernel_available,
 )
 from .python_engine import _run_python
+from .zeros import quick_zero
 
 CONVENTIONS = ("oeis", "knuth")
 
@@ -50,6 +51,10 @@ class CountResult:
         As for searches: FOUND (tours exist), PROVEN_ABSENT (the count, which
         is exhaustive, is 0) or ABORTED (the budget ran out; ``reason`` says
         why and ``stats["done"]`` how far it got).
+    certificate : Certificate or None
+        For a 0 settled at once by a cheap argument (see
+        :mod:`knightgraph.counting.zeros`): the certificate, accepted by the
+        independent checker; ``reason`` is its reason.
 
     Examples
     --------
@@ -63,6 +68,8 @@ class CountResult:
     'PROVEN_ABSENT'
     >>> count_tours(5, 6, closed=True, timeout=0).aborted
     True
+    >>> count_tours(6, 6, leaper=(1, 3)).certificate.data["clause"]  # 0 at once
+    'disconnected'
     """
 
     board: Board
@@ -75,6 +82,7 @@ class CountResult:
     seconds: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
     reason: str = ""
+    certificate: Certificate | None = None
 
     @property
     def status(self) -> Status:
@@ -118,6 +126,8 @@ class CountResult:
         }
         if self.reason:
             out["reason"] = self.reason
+        if self.certificate is not None:
+            out["certificate"] = self.certificate.to_dict()
         if self.convention != "oeis":
             out["convention"] = self.convention
         if self.board.leaper != KNIGHT:
@@ -298,6 +308,22 @@ def count_tours(
     s, t = _ends(board, start, end)
     _require_plan_memory(board, "counting the tours of")
     began = time.perf_counter()
+    zero = quick_zero(board, closed=closed, start=s, end=t)  # issue 15 (4): 0 at once
+    if zero is not None:
+        none = None if (s is not None or t is not None) else 0
+        return CountResult(
+            board,
+            closed,
+            s,
+            t,
+            0,
+            none,
+            convention,
+            time.perf_counter() - began,
+            {"quick_zero": zero.kind},
+            zero.reason,
+            zero,
+        )
     deadline = None if timeout is None else time.monotonic() + timeout
     stats: dict[str, Any] = {}
     kw: dict[str, Any] = dict(

@@ -14,7 +14,7 @@ renumbered in order of appearance so that equal states merge.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .budget import _stopped, _timed_out
@@ -46,10 +46,9 @@ def _run_python(
     layer: dict[tuple[int, ...], int] = {(): 0} if not steps else {}
     if steps:
         layer = {tuple(0 for _ in steps[0].before): 1}
-    fresh = 1 << 30
     for index, step in enumerate(steps):
         out: dict[tuple[int, ...], int] = {}
-        grow = len(step.orbit)
+        cache: dict[tuple[int, ...], list[int]] = {}
         for done, (state, count) in enumerate(layer.items()):
             if done % CLOCK_EVERY == 0 and _timed_out(deadline):
                 raise _stopped(
@@ -63,46 +62,7 @@ def _run_python(
                         "engine": "python",
                     },
                 )
-            base = [*state, *([0] * grow)]
-            for edges in step.choices:
-                work = base.copy()
-                closures = 0
-                label = fresh
-                ok = True
-                for a, b in edges:
-                    va, vb = work[a], work[b]
-                    if va == 1 or vb == 1:
-                        ok = False
-                        break
-                    if va == 0 and vb == 0:
-                        label += 1
-                        work[a] = work[b] = label
-                    elif va == 0:
-                        work[a], work[b] = vb, 1
-                    elif vb == 0:
-                        work[b], work[a] = va, 1
-                    elif va == vb:
-                        closures += 1
-                        work[a] = work[b] = 1
-                    else:
-                        work[a] = work[b] = 1
-                        work[work.index(vb)] = va
-                if not ok:
-                    continue
-                if closures and (not step.last or closures > 1):
-                    continue
-                if step.last and not closures:
-                    continue
-                if any(work[p] != 1 for p in step.leave):
-                    continue
-                kept = [work[p] for p in step.keep]
-                if any(kept[i] == 0 for i in step.need):
-                    continue
-                names: dict[int, int] = {}
-                for i, v in enumerate(kept):
-                    if v >= 2:
-                        kept[i] = names.setdefault(v, len(names) + 2)
-                key = tuple(kept)
+            for _, key in _successors(step, state, cache):
                 out[key] = out.get(key, 0) + count
             if max_states is not None and len(out) > max_states:
                 raise _stopped(
@@ -121,3 +81,72 @@ def _run_python(
         if progress is not None:
             progress({"done": index + 1, "states": len(layer)})
     return layer.get((), 0)
+
+
+_DEGREE = (0, 2, *([1] * 1022))
+"""The degree of a frontier square from its entry in a state (0, 1 for full, labels >= 2:
+a frontier of ``w`` squares has labels up to ``w // 2 + 1``)."""
+
+
+def _successors(
+    step: _Step, state: tuple[int, ...], cache: dict[tuple[int, ...], list[int]]
+) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """The states that ``step`` leads to from ``state``: ``(choice, state)`` for each edge set
+    ``step.choices[choice]`` that keeps the partial tour alive (the sampler needs the choice).
+
+    Whether a choice keeps every degree at most 2, fills the squares that leave and leaves
+    none that needs an edge at degree 0 depends only on the degrees of the state (0, 1 or
+    2: the entries 0, >= 2 and 1): ``cache`` (one per step) holds the choices that pass,
+    per tuple of degrees, so that only the path labels are worked out per state."""
+    if len(state) < 2000:
+        degrees = tuple(map(_DEGREE.__getitem__, state))
+    else:
+        degrees = tuple(0 if v == 0 else 2 if v == 1 else 1 for v in state)
+    passing = cache.get(degrees)
+    if passing is None:
+        passing = cache[degrees] = _passing(step, degrees)
+    base = [*state, *([0] * len(step.orbit))]
+    label = 1 << 30
+    last = step.last
+    for index in passing:
+        work = base.copy()
+        closures = 0
+        for a, b in step.choices[index]:
+            va, vb = work[a], work[b]
+            if va == 0 and vb == 0:
+                label += 1
+                work[a] = work[b] = label
+            elif va == 0:
+                work[a], work[b] = vb, 1
+            elif vb == 0:
+                work[b], work[a] = va, 1
+            elif va == vb:
+                closures += 1
+                work[a] = work[b] = 1
+            else:
+                work[a] = work[b] = 1
+                work[work.index(vb)] = va
+        if closures != last:
+            continue  # a cycle closes exactly at the last step, once
+        kept = [work[p] for p in step.keep]
+        names: dict[int, int] = {}
+        for i, v in enumerate(kept):
+            if v >= 2:
+                kept[i] = names.setdefault(v, len(names) + 2)
+        yield index, tuple(kept)
+
+
+def _passing(step: _Step, degrees: tuple[int, ...]) -> list[int]:
+    """The choices of ``step`` that the degrees of a state allow (see :func:`_successors`)."""
+    out = []
+    for index, edges in enumerate(step.choices):
+        work = [*degrees, *([0] * len(step.orbit))]
+        for a, b in edges:
+            work[a] += 1
+            work[b] += 1
+        if max(work, default=0) > 2 or any(work[p] != 2 for p in step.leave):
+            continue
+        if any(work[p] == 0 for p in (step.keep[i] for i in step.need)):
+            continue
+        out.append(index)
+    return out

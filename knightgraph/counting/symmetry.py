@@ -19,6 +19,7 @@ from ..results import Status
 from ..verify import check_closed
 from .budget import CountAbortedError, _check_budget, _require_plan_memory
 from .count import _count_cycles
+from .zeros import quick_zero
 
 if TYPE_CHECKING:
     from ..parallel import Executor
@@ -115,6 +116,8 @@ def count_symmetric(
     (8, 3, 8)
     >>> count_symmetric(3, 4).fixed
     {'identity': 8, 'rot180': 4, 'flip_ranks': 0, 'flip_files': 0}
+    >>> count_symmetric(6, 6, leaper=(1, 3)).classes  # disconnected: 0 at once
+    0
     """
     from ..parallel import SerialExecutor
 
@@ -123,6 +126,10 @@ def count_symmetric(
     _check_budget("auto", None, timeout)
     _require_plan_memory(board, "counting the tours up to symmetry of")
     began = time.perf_counter()
+    zero = quick_zero(board, closed=closed)  # no tour at all: every symmetry fixes none
+    if zero is not None:
+        none = dict.fromkeys(board.symmetries(), 0)
+        return SymmetryCount(board, closed, 0, none, 0, time.perf_counter() - began, zero.reason)
     wall_deadline = None if timeout is None else time.time() + timeout
     symmetries = board.symmetries()
     tasks = [

@@ -284,6 +284,7 @@ def _tour_map(
     executor: Executor | None,
 ) -> TourMap:
     from ..counting import kernel_available
+    from ..counting.zeros import settled_map
 
     if counts not in (True, False, "auto"):
         raise InvalidOptionError(f"invalid counts {counts!r}: expected True, False or 'auto'")
@@ -301,6 +302,17 @@ def _tour_map(
         counts = board.num_squares <= limit
     began = time.perf_counter()
     candidates = [sq for sq in board.squares() if sq != start or board.num_squares == 1]
+    settled = settled_map(board, closed=closed, kind=kind, start=start, candidates=candidates)
+    if settled is not None:  # no tour at all: one certificate settles every cell (issue 15)
+        zeros = None
+        if counts:
+            zeros = np.full((board.m, board.n), None, dtype=object)
+            for sq in candidates:
+                zeros[sq] = 0
+        if progress is not None:
+            progress({"done": len(candidates), "total": len(candidates)})
+        ok = np.zeros((board.m, board.n), dtype=bool)
+        return TourMap(board, kind, closed, start, ok, settled, zeros, time.perf_counter() - began)
     # Count once per orbit of the symmetries that fix the start.
     sym = [
         p

@@ -1,0 +1,102 @@
+"""``knightgraph sample``: tours drawn uniformly at random from the counting program.
+
+Exit codes: 0 the ``K`` tours drawn; 1 no tour of the kind asked for exists (the count
+is 0, with a certificate where a cheap argument shows it); 2 bad input, including a board
+too large to sample (``min(m, n)`` times the longer leap over 12: a knight on more than
+6 ranks and 6 files) refused before any work; 3 the budget (``--timeout`` or memory) ran
+out first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ._common import (
+    _EXIT_OF,
+    EXIT_OK,
+    _add_board,
+    _add_ends,
+    _add_kind,
+    _emit,
+    _progress,
+    _request,
+    _UsageError,
+)
+
+
+def _add_sample(sub: Any) -> None:
+    sample = sub.add_parser(
+        "sample",
+        help="K tours drawn uniformly at random (counting program; boards up to 6 ranks)",
+        description="Draw K tours uniformly at random (independently, with repetition) from "
+        "the exact counting program, each one verified.  Boards whose shorter side times "
+        "the longer leap exceeds 12 are refused (exit 2).",
+    )
+    _add_board(sample)
+    _add_kind(sample)
+    _add_ends(sample)
+    sample.add_argument(
+        "-k", type=int, required=True, metavar="K", help="how many tours to draw (>= 1)"
+    )
+    sample.add_argument("--seed", type=int, metavar="S", help="seed: the same seed, the same tours")
+    sample.add_argument(
+        "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
+    )
+    sample.add_argument(
+        "--format",
+        default="squares",
+        choices=("squares", "json"),
+        help="squares: one tour per line; json: a list of tour objects",
+    )
+    sample.add_argument("-o", "--output", metavar="FILE", help="write the tours to FILE")
+    sample.set_defaults(run=_cmd_sample)
+
+
+def _cmd_sample(args: argparse.Namespace) -> int:
+    from ..counting import sample_tours
+    from ..formats import format_squares
+
+    if args.k < 1:
+        raise _UsageError(f"invalid -k {args.k}: expected a whole number >= 1")
+    board, start, end = _request(args)
+    board.require_memory("count")
+    with _progress("sampling", unit=" steps") as progress:
+        result = sample_tours(
+            board,
+            k=args.k,
+            closed=args.closed,
+            start=start,
+            end=end,
+            seed=args.seed,
+            timeout=args.timeout,
+            progress=progress,
+        )
+    code = _EXIT_OF[result.status]
+    if code != EXIT_OK:
+        kind = "closed" if args.closed else "open"
+        why = result.reason or f"the count of {kind} tours is 0"
+        if result.directed == 0:
+            print(f"no {kind} tour on {board.m}x{board.n}: {why}", file=sys.stderr)
+        else:
+            print(why, file=sys.stderr)
+        return code
+    if args.format == "json":
+        stats = {"directed": result.directed, "seed": args.seed}
+        out = [
+            {
+                **tour.to_dict(),
+                "method": "sample",
+                "seconds": round(result.seconds, 6),
+                "stats": stats,
+                "status": "found",
+                "reason": "",
+            }
+            for tour in result.tours
+        ]
+        _emit(json.dumps(out), args.output)
+    else:
+        _emit("\n".join(format_squares(tour) for tour in result.tours), args.output)
+    return code

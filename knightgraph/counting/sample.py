@@ -1,0 +1,476 @@
+"""Tours drawn uniformly at random (:func:`sample_tours`) from the frontier dynamic program.
+
+The program of :func:`~knightgraph.count_tours` runs once more, keeping what it usually
+throws away: for every step, which state each state leads to and by which choice of
+edges (a transition graph, layered by step).  A backward pass over those layers gives
+every state its number of *completions*, the tours that extend it; a tour is then drawn
+from the first state forwards, each step taking a transition with probability
+proportional to the completions of the state it leads to.  The probability of a tour is
+the product of these ratios, which telescopes to ``1 / total``: each tour is equally
+likely, exactly (the random numbers are whole numbers below the counts, drawn with
+Python's :class:`random.Random`, exact for counts of any size).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from array import array
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import numpy as np
+
+from ..board import KNIGHT, Board, SquareLike, as_board
+from ..exceptions import BoardTooLargeError, InternalError, InvalidOptionError
+from ..resources import available_memory, require_memory
+from ..results import Certificate, Status
+from ..tour import Tour
+from ..verify import check_closed
+from .budget import CountAbortedError, _check_budget, _require_plan_memory, _stopped, _timed_out
+from .count import _ends, _neighbours
+from .python_engine import CLOCK_EVERY, PYTHON_STATE_BYTES, _successors
+from .zeros import quick_zero
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from .plan import _Graph, _Step
+
+SAMPLE_MAX_SPAN = 12
+"""The largest ``min(m, n) * max(leaper)`` :func:`sample_tours` takes on: the frontier of
+the program is about that many squares wide and its states grow exponentially with it
+(a knight on boards with up to 6 ranks or files; the sampler runs the Python engine)."""
+
+SAMPLE_ZERO_AREA = 1 << 16
+"""Boards of at most this many cells that are too large to sample are still answered when
+a cheap certificate shows they have no tour (it needs board-sized arrays)."""
+
+TRANSITION_BYTES = 24
+"""What the sampler keeps per transition (its target, its choice, and the share of the
+source state's offsets and completion count)."""
+
+
+@dataclass
+class SampleResult:
+    """Tours drawn uniformly at random, and how many there were to draw from.
+
+    Attributes
+    ----------
+    tours : list of Tour
+        The tours drawn (verified), ``k`` of them unless the budget ran out
+        or there are none.
+    directed : int or None
+        How many tours of the kind asked for exist (``count_tours(...).directed``);
+        None when the budget ran out before the count was complete.
+    status : Status
+        FOUND (``k`` tours drawn), PROVEN_ABSENT (there is no tour) or ABORTED
+        (``reason`` says why).
+    certificate : Certificate or None
+        Why there is no tour, when a cheap argument shows it (checked).
+
+    Examples
+    --------
+    >>> r = sample_tours(5, 6, k=3, closed=True, seed=0)
+    >>> r.status.name, r.directed, len(r.tours), r.tours[0].closed
+    ('FOUND', 16, 3, True)
+    >>> sample_tours(4, 4, k=1).status.name  # no open tour on 4x4
+    'PROVEN_ABSENT'
+    """
+
+    board: Board
+    closed: bool
+    start: int | None
+    end: int | None
+    k: int
+    seed: int | None
+    tours: list[Tour]
+    directed: int | None
+    seconds: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+    reason: str = ""
+    certificate: Certificate | None = None
+
+    @property
+    def status(self) -> Status:
+        """PROVEN_ABSENT for no tour, FOUND when all ``k`` were drawn, else ABORTED."""
+        if self.directed == 0:
+            return Status.PROVEN_ABSENT
+        if self.directed is None or len(self.tours) < self.k:
+            return Status.ABORTED
+        return Status.FOUND
+
+    def to_dict(self) -> dict[str, Any]:
+        """The answer as JSON: the request, ``directed``, ``status``, ``tours`` (lists of
+        ``[r, c]``), ``seconds``, and ``reason`` / ``certificate`` when there are any.
+
+        Examples
+        --------
+        >>> sample_tours(3, 4, k=1, start="a1", seed=2).to_dict()["tours"][0][:3]
+        [[0, 0], [1, 2], [2, 0]]
+        """
+        name = self.board.name
+        out: dict[str, Any] = {
+            "rows": self.board.m,
+            "cols": self.board.n,
+            "closed": self.closed,
+            "start": None if self.start is None else name(self.start),
+            "end": None if self.end is None else name(self.end),
+            "k": self.k,
+            "seed": self.seed,
+            "directed": self.directed,
+            "tours": [t.to_dict()["squares"] for t in self.tours],
+            "seconds": round(self.seconds, 6),
+            "status": self.status.value,
+        }
+        if self.reason:
+            out["reason"] = self.reason
+        if self.certificate is not None:
+            out["certificate"] = self.certificate.to_dict()
+        return out
+
+
+def sample_tours(
+    m: int | Board,
+    n: int | None = None,
+    *,
+    k: int,
+    closed: bool = False,
+    start: SquareLike | None = None,
+    end: SquareLike | None = None,
+    seed: int | None = None,
+    leaper: tuple[int, int] = KNIGHT,
+    removed: Iterable[SquareLike] = (),
+    memory: int | None = None,
+    timeout: float | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+) -> SampleResult:
+    """Draw ``k`` tours uniformly at random (independently, with repetition), each verified.
+
+    Uniform over the tours that :func:`~knightgraph.count_tours` counts as
+    directed: closed tours from ``start`` (or from the first square, a1 on a
+    full board) in either direction, open tours as sequences of squares.
+
+    Parameters
+    ----------
+    m, n : int or Board
+        The board (``n`` defaults to ``m``); or a :class:`~knightgraph.Board`.
+    k : int
+        How many tours to draw (>= 1).
+    closed : bool
+        Closed tours instead of open ones.
+    start, end : square, optional
+        The first and/or last square (a closed tour from ``start`` to ``end``
+        uses the move between them).
+    seed : int, optional
+        Seed of the random numbers: the same seed gives the same tours.
+    leaper, removed
+        As for :class:`~knightgraph.Board`.
+    memory : int, optional
+        Bytes the program may keep (default: 80 % of the free memory); past
+        them the result is ABORTED.
+    timeout : float, optional
+        Seconds; past them the result is ABORTED (the clock is read every few
+        milliseconds).
+    progress : callable, optional
+        Called with ``{"done", "total"}``: the steps of the program done, then the
+        tours drawn after them (``total`` is the number of steps plus ``k``).
+
+    Returns
+    -------
+    SampleResult
+
+    Raises
+    ------
+    BoardTooLargeError
+        Before any counting (on boards of at most 65,536 cells a cheap
+        certificate of absence is looked for first: such a board without
+        tours answers PROVEN_ABSENT), on boards too large to count this way:
+        ``min(m, n) * max(leaper)`` over :data:`SAMPLE_MAX_SPAN` (12: a knight
+        on boards with at most 6 ranks or files), or when the plan or the
+        tours cannot fit in memory.
+    InvalidOptionError, InvalidSquareError
+        For a bad ``k``, ``seed``, budget or square.
+
+    Notes
+    -----
+    The forward pass visits every state of the program once, as the count
+    does (6x6 closed: 0.6 million states, a few seconds in Python), and keeps
+    its transitions (about 24 bytes each); the backward pass sums completions
+    with numpy (in float64 when every count stays below 2**53, where that is
+    exact, else with Python integers).  A tour then costs one step of the
+    program per square: ``k`` tours take O(k * mn) after the passes.  States
+    that lead nowhere get 0 completions and are never entered, so no drawn
+    tour is rejected.
+
+    Examples
+    --------
+    >>> r = sample_tours(3, 4, k=4, seed=1)
+    >>> r.directed, [t.algebraic()[0] for t in r.tours]
+    (16, ['d2', 'a1', 'a1', 'a2'])
+    >>> r = sample_tours(5, 5, k=2, start="a1", end="e5", seed=1)
+    >>> [(t.algebraic()[0], t.algebraic()[-1]) for t in r.tours]
+    [('a1', 'e5'), ('a1', 'e5')]
+    """
+    board = as_board(m, n, leaper=leaper, removed=removed)
+    closed = check_closed(closed)
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise InvalidOptionError(f"invalid k {k!r}: expected a whole number >= 1")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidOptionError(f"invalid seed {seed!r}: expected a whole number")
+    _check_budget("python", memory, timeout)
+    s, t = _ends(board, start, end)
+    span = min(board.m, board.n) * max(board.leaper)
+    if span > SAMPLE_MAX_SPAN and board.area > SAMPLE_ZERO_AREA:
+        _too_large(board, span)  # not even the cheap arguments are worth their memory
+    began = time.perf_counter()
+    result = SampleResult(board, closed, s, t, k, seed, [], None)
+    zero = quick_zero(board, closed=closed, start=s, end=t)
+    if zero is not None:
+        result.directed, result.certificate, result.reason = 0, zero, zero.reason
+        result.stats["quick_zero"] = zero.kind
+    else:
+        if span > SAMPLE_MAX_SPAN:
+            _too_large(board, span)
+        require_memory(
+            k * board.num_squares * 16,
+            f"{k:,} tours of {board.m}x{board.n} ({board.num_squares:,} squares)",
+        )
+        _require_plan_memory(board, "sampling the tours of")
+        deadline = None if timeout is None else time.monotonic() + timeout
+        budget = memory if memory is not None else available_memory() * 8 // 10
+        try:
+            _draw(result, budget, deadline, progress)
+        except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
+            result.reason = str(stop)
+            result.stats["done"] = stop.done
+    result.seconds = time.perf_counter() - began
+    return result
+
+
+def _too_large(board: Board, span: int) -> NoReturn:
+    raise BoardTooLargeError(
+        f"board {board.m}x{board.n} is too large to sample: the counting program's "
+        f"frontier would be about {span} squares wide (at most {SAMPLE_MAX_SPAN}: "
+        "min(m, n) times the longer leap)"
+    )
+
+
+def _draw(
+    result: SampleResult,
+    memory: int,
+    deadline: float | None,
+    progress: Callable[[dict[str, Any]], None] | None,
+) -> None:
+    """Fill ``result``: the count, then the tours (CountAbortedError at the budget)."""
+    board, closed, s, t = result.board, result.closed, result.start, result.end
+    rng = random.Random(result.seed)
+    if board.num_squares == 1:
+        result.directed = 0 if closed else 1
+        if not closed:
+            only = next(iter(r * board.n + c for r, c in board.squares()))
+            result.tours = [Tour(board, np.array([only]), False) for _ in range(result.k)]
+        return
+    graph, steps = _request_plan(board, closed, s, t, deadline)
+    if graph is None:
+        result.directed = 0
+        return
+    work = len(steps) + result.k  # one unit per step of the program, then per tour
+    report = None if progress is None else (lambda done: progress({"done": done, "total": work}))
+    layers, completions = _passes(steps, memory, deadline, report, result.stats)
+    cycles = int(completions[0][0]) if len(completions[0]) else 0
+    both_ways = (s is None or t is None) if closed else (s is None and t is None)
+    result.directed = 2 * cycles if both_ways else cycles
+    if not cycles:
+        return
+    for drawn in range(result.k):
+        if _timed_out(deadline):
+            raise _stopped("at the timeout", {"phase": "sample", "step": drawn, "steps": 0})
+        edges = _walk(steps, layers, completions, rng)
+        order = _orient(graph, edges, closed, s, t, rng.random() < 0.5)
+        tour = Tour(board, np.array(order, dtype=np.int64), closed)
+        if (s is not None and order[0] != s) or (t is not None and order[-1] != t):
+            raise InternalError(f"a sampled tour does not answer the request: {tour!r}")
+        result.tours.append(tour)
+        if report is not None:
+            report(len(steps) + drawn + 1)
+
+
+def _request_plan(
+    board: Board, closed: bool, s: int | None, t: int | None, deadline: float | None
+) -> tuple[_Graph | None, list[_Step]]:
+    """The graph and plan of the cycles that stand for the tours asked for, as in
+    :func:`~knightgraph.count_tours` (a virtual square for open tours); None when fewer
+    than three vertices leave no cycle."""
+    from .plan import _build_graph, _plan
+
+    graph = _build_graph(board, not closed, deadline)
+    if graph.size + int(graph.virtual) < 3:
+        return None, []
+    local = {flat: i for i, flat in enumerate(graph.squares)}
+    local[-1] = graph.size
+    forced: list[tuple[int, int]] = []
+    excluded: list[tuple[int, int]] = []
+    if closed and s is not None and t is not None:
+        if t not in _neighbours(board, s):
+            return None, []
+        forced = [(s, t)]
+    elif not closed:
+        ends = [x for x in (s, t) if x is not None]
+        forced = [(x, -1) for x in ends]
+        if len(ends) == 2:
+            excluded = [(x, -1) for x in graph.squares if x not in ends]
+
+    def edges(pairs: list[tuple[int, int]]) -> frozenset[frozenset[int]]:
+        return frozenset(frozenset((local[a], local[b])) for a, b in pairs)
+
+    return graph, _plan(graph, None, edges(forced), edges(excluded), deadline)
+
+
+# One layer of transitions: offsets (per source state), targets, choices.
+_Layer = tuple["NDArray[np.int64]", "NDArray[np.int32]", "NDArray[np.int32]"]
+
+
+def _passes(
+    steps: list[_Step],
+    memory: int,
+    deadline: float | None,
+    report: Callable[[int], None] | None,
+    stats: dict[str, Any],
+) -> tuple[list[_Layer], list[Any]]:
+    """The forward pass (the transitions of every step) and the backward one (the
+    completions of every state: ``completions[i][state]``, states of layer ``i``)."""
+    layers: list[_Layer] = []
+    current: dict[tuple[int, ...], int] = {tuple(0 for _ in steps[0].before): 0}
+    held = 0  # bytes kept in transitions
+    total_states = 1
+    for index, step in enumerate(steps):
+        out: dict[tuple[int, ...], int] = {}
+        offsets = array("q", [0])
+        targets = array("i")
+        choices = array("i")
+        cache: dict[tuple[int, ...], list[int]] = {}
+        for done, state in enumerate(current):  # ids are in insertion order
+            if done % CLOCK_EVERY == 0:
+                where = {"phase": "count", "step": index + 1, "steps": len(steps)}
+                where |= {"states_done": done, "states": len(current), "engine": "sample"}
+                if _timed_out(deadline):
+                    raise _stopped("at the timeout", where)
+                need = held + TRANSITION_BYTES * len(targets)
+                need += PYTHON_STATE_BYTES * (len(current) + len(out))
+                if need > memory:
+                    raise _stopped(f"at the memory limit of {memory:,} bytes", where)
+            for choice, key in _successors(step, state, cache):
+                targets.append(out.setdefault(key, len(out)))
+                choices.append(choice)
+            offsets.append(len(targets))
+        layers.append(
+            (
+                np.frombuffer(offsets, dtype=np.int64),
+                np.frombuffer(targets, dtype=np.int32),
+                np.frombuffer(choices, dtype=np.int32),
+            )
+        )
+        held += TRANSITION_BYTES * len(targets)
+        total_states += len(out)
+        current = out
+        if report is not None:
+            report(index + 1)
+    stats.update(states=total_states, transitions=sum(len(x[1]) for x in layers))
+    final = np.array([1.0 if key == () else 0.0 for key in current])
+    completions = _backward(layers, final)
+    if completions is None:  # a count of 2**53 or more: exact integers
+        stats["counts"] = "python integers"
+        completions = _backward_exact(layers, [1 if key == () else 0 for key in current])
+    return layers, completions
+
+
+def _backward(layers: list[_Layer], final: NDArray[np.float64]) -> list[Any] | None:
+    """Completions in float64 (exact while below 2**53), as int64; None past that."""
+    out: list[Any] = [final]
+    after = final
+    for offsets, targets, _ in reversed(layers):
+        sources = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
+        here = np.zeros(len(offsets) - 1)
+        np.add.at(here, sources, after[targets])
+        out.append(here)
+        after = here
+    if max(float(x.max(initial=0.0)) for x in out) >= 2.0**53:
+        return None
+    return [x.astype(np.int64) for x in reversed(out)]
+
+
+def _backward_exact(layers: list[_Layer], final: list[int]) -> list[Any]:
+    out: list[Any] = [final]
+    after = final
+    for offsets, targets, _ in reversed(layers):
+        bounds = offsets.tolist()
+        goes = targets.tolist()
+        here = [sum(after[j] for j in goes[a:b]) for a, b in pairwise(bounds)]
+        out.append(here)
+        after = here
+    return list(reversed(out))
+
+
+def _walk(
+    steps: list[_Step], layers: list[_Layer], completions: list[Any], rng: random.Random
+) -> list[tuple[int, int]]:
+    """One cycle drawn uniformly: its edges as pairs of local ids."""
+    state = 0
+    edges: list[tuple[int, int]] = []
+    for step, (offsets, targets, choices), here, after in zip(
+        steps, layers, completions[:-1], completions[1:], strict=True
+    ):
+        pick = rng.randrange(int(here[state]))
+        for j in range(int(offsets[state]), int(offsets[state + 1])):
+            pick -= int(after[targets[j]])
+            if pick < 0:
+                break
+        else:
+            raise InternalError("the completions of a state do not add up")
+        work = [*step.before, *step.orbit]
+        edges.extend((work[a], work[b]) for a, b in step.choices[int(choices[j])])
+        state = int(targets[j])
+    return edges
+
+
+def _orient(
+    graph: _Graph,
+    edges: list[tuple[int, int]],
+    closed: bool,
+    s: int | None,
+    t: int | None,
+    flip: bool,
+) -> list[int]:
+    """The tour (flat indices) of a cycle: rooted and directed as the request says, the
+    free choice of direction taken from ``flip``."""
+    links: dict[int, list[int]] = {}
+    for a, b in edges:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    if not closed:
+        first = graph.size  # the virtual square
+    else:
+        fixed = s if s is not None else t
+        first = graph.squares.index(min(graph.squares) if fixed is None else fixed)
+    cycle = [first, links[first][0]]
+    while len(cycle) < len(links):
+        a, b = links[cycle[-1]]
+        cycle.append(a if a != cycle[-2] else b)
+    if not closed:
+        cycle = cycle[1:]  # the path between the two neighbours of the virtual square
+    order = [graph.squares[v] for v in cycle]
+    if closed:
+        if s is None and t is not None:  # finishing at t: rooted at t, t moved to the end
+            order = [*order[1:], order[0]]
+            return [*reversed(order[:-1]), order[-1]] if flip else order
+        if t is not None:  # from s to t: the direction is fixed
+            return order if order[-1] == t else [order[0], *reversed(order[1:])]
+        return [order[0], *reversed(order[1:])] if flip else order
+    if s is not None:
+        return order if order[0] == s else order[::-1]
+    if t is not None:
+        return order if order[-1] == t else order[::-1]
+    return order[::-1] if flip else order
