@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -142,7 +143,18 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> Non
         assert update is None
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    with _progress("work", total=10) as update:
+    with _progress("work", total=10) as update:  # done at once: no bar, no tqdm
         assert update is not None
         update({"done": 10, "total": 10})
-    assert "work" in terminal.getvalue()
+    assert terminal.getvalue() == ""
+    monkeypatch.setattr("knightgraph.cli._common.PROGRESS_DELAY", 0.0)
+    with _progress("work", total=10) as update:
+        assert update is not None
+        deadline = time.monotonic() + 10
+        while "work" not in terminal.getvalue():  # the bar comes up at once
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        update({"done": 7, "total": 10})
+        while "7/10" not in terminal.getvalue():  # the quiet thread redraws it
+            assert time.monotonic() < deadline
+            time.sleep(0.01)

@@ -22,6 +22,7 @@ is imported before a command runs: ``--help`` and ``--version`` stay instant.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -52,6 +53,18 @@ def _print_version() -> int:
     if warning:
         print(f"knightgraph: warning: {warning}", file=sys.stderr)
     return EXIT_OK
+
+
+def _one_blas_thread() -> None:
+    """Ask numpy's OpenBLAS for one thread, unless the user chose (``OPENBLAS_NUM_THREADS``).
+
+    OpenBLAS starts its thread pool when numpy is imported, one thread per core; no
+    command does linear algebra worth a thread, and on a busy machine starting and
+    parking those threads cost 50-80 ms of every command's start (benchmarks/bench_startup.py).
+    Only for a command line process, before numpy is imported; worker processes inherit it.
+    """
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 class _Version(argparse.Action):
@@ -123,6 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     words = list(sys.argv[1:] if argv is None else argv)
+    if argv is None:
+        _one_blas_thread()
     if words == ["--version"]:  # answered before the parser (and its commands) is built
         return _print_version()
     parser = _build_parser(words[0] if words else None)

@@ -284,36 +284,71 @@ def _emit(text: str, output: str | None) -> None:
         print(text)
 
 
+PROGRESS_DELAY = 0.5
+"""Seconds of work before a progress bar appears (and tqdm is imported): none for quick work."""
+
+
 @contextmanager
 def _progress(
     what: str, *, unit: str = " steps", total: int | None = None
 ) -> Iterator[Callable[[dict[str, Any]], None] | None]:
     """A tqdm bar on a terminal (standard error), nothing otherwise (a pipe, a file).  The
     callback takes the solvers' counters; the work done is ``done``, ``placed`` or
-    ``steps``; the elapsed time moves on even when no counters come."""
+    ``steps``; the elapsed time moves on even when no counters come.
+
+    The bar appears only once the work has taken :data:`PROGRESS_DELAY` seconds, and only
+    then is tqdm imported: a command that is done sooner (``tour 8 8``) writes nothing to
+    the terminal and pays nothing for the bar.  A quiet thread makes the bar then, and
+    keeps its clock moving when a strategy sends no counters (divide on a big board)."""
     if not sys.stderr.isatty():
         yield None
         return
-    from tqdm import tqdm
+    import threading
 
-    bar = tqdm(desc=what, unit=unit, total=total, leave=False, file=sys.stderr, mininterval=0.5)
+    lock = threading.Lock()
+    stop = threading.Event()
+    latest: dict[str, Any] = {}
+    bar: Any = None
 
-    def update(stats: dict[str, Any]) -> None:
-        work = stats.get("done", stats.get("placed", stats.get("steps", 0)))
-        bar.update(max(0, int(work) - bar.n))
+    def done(stats: dict[str, Any]) -> int:
+        return int(stats.get("done", stats.get("placed", stats.get("steps", 0))))
+
+    def show(stats: dict[str, Any]) -> None:  # with the lock held, once the bar is up
+        bar.update(max(0, done(stats) - bar.n))
         bar.set_postfix(
             {k: v for k, v in stats.items() if k not in ("placed", "steps")}, refresh=False
         )
 
-    # Strategies that do not count their work (divide on a big board) send no updates:
-    # a quiet thread keeps the bar's clock moving, so the bar never looks stuck.
-    import threading
-
-    stop = threading.Event()
+    def update(stats: dict[str, Any]) -> None:
+        with lock:
+            if bar is None:
+                latest.clear()
+                latest.update(stats)
+            else:
+                show(stats)
 
     def tick() -> None:
+        nonlocal bar
+        if stop.wait(PROGRESS_DELAY):
+            return
+        from tqdm import tqdm
+
+        with lock:
+            bar = tqdm(  # what was done before it came up counts as done at its start
+                desc=what,
+                unit=unit,
+                total=total,
+                initial=done(latest),
+                leave=False,
+                file=sys.stderr,
+                mininterval=0.5,
+            )
+            if latest:
+                show(latest)
+                bar.refresh()
         while not stop.wait(0.5):
-            bar.refresh()
+            with lock:
+                bar.refresh()
 
     ticker = threading.Thread(target=tick, name="knightgraph-progress", daemon=True)
     ticker.start()
@@ -322,7 +357,8 @@ def _progress(
     finally:
         stop.set()
         ticker.join()
-        bar.close()
+        if bar is not None:
+            bar.close()
 
 
 def _executor(args: argparse.Namespace) -> Any:

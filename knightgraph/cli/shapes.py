@@ -13,7 +13,6 @@ import argparse
 import json
 from typing import Any
 
-from ..board import KNIGHT
 from ..results import SearchResult, Status
 from ._common import _EXIT_OF, EXIT_UNKNOWN, _emit, _progress, _UsageError
 
@@ -56,6 +55,8 @@ def _head(board: Any, args: argparse.Namespace, start: Any, end: Any) -> dict[st
         out["levels"] = shape[2]
     if board.wrap is not None:
         out["wrap"] = board.wrap
+    from ..board import KNIGHT  # numpy: not for --help
+
     if tuple(args.leaper) != KNIGHT:
         out["leaper"] = list(args.leaper)
     out["closed"] = args.closed
