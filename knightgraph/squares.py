@@ -227,7 +227,7 @@ def names_line(order: Any, m: int, n: int) -> str:
 
     Examples
     --------
-    >>> names_line([0, 9, 16, 25], 3, 8)
+    >>> names_line([0, 9, 16, 25], 4, 8)
     'a1 b2 a3 b4'
     >>> names_line([27], 1, 28)
     'ab1'

@@ -13,9 +13,8 @@ import argparse
 import json
 from typing import Any
 
-from ..board import KNIGHT
 from ..results import SearchResult, Status
-from ._common import _EXIT_OF, EXIT_UNKNOWN, _emit, _find, _progress, _UsageError
+from ._common import _EXIT_OF, EXIT_UNKNOWN, KNIGHT, _emit, _find, _progress, _UsageError
 
 GRAPH_COMMANDS = ("tour", "exists", "count", "draw", "verify")
 
