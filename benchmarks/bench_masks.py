@@ -6,7 +6,8 @@ Boards: 1000 x 1000 with 100 random holes (two seeds: the holes usually unbalanc
 colours, a checked "no"), 1000 x 1000 with 50 holes of each colour (a tour), the disc of
 radius 300 centred on a square (601 x 601, open and closed), the disc of radius 300
 centred on a corner of four squares (600 x 600, whose colours balance: a tour), and the
-first disc with 40 interior holes of its majority colour (a tour).
+first disc with 40 squares of its majority colour removed, near the centre or on the rim
+(its colours then allow an open tour).
 
 Two figures per board, each the median of three runs:
 
@@ -57,6 +58,21 @@ def balanced_disc(radius: int, seed: int = 0) -> np.ndarray:
         if mask[r, c] and colour[r, c] == major:
             mask[r, c] = False
             left -= 1
+    return mask
+
+
+def rim_balanced_disc(radius: int, seed: int = 0) -> np.ndarray:
+    """The disc with random squares of its rim (a square with a neighbour outside) of its
+    majority colour removed, until the colour classes differ by one."""
+    mask = disc(radius)
+    side = 2 * radius + 1
+    colour = ((side - 1 - np.arange(side))[:, None] + np.arange(side)[None, :]) % 2
+    light, dark = int((mask & (colour == 0)).sum()), int((mask & (colour == 1)).sum())
+    inner = np.zeros_like(mask)
+    inner[1:-1, 1:-1] = mask[:-2, 1:-1] & mask[2:, 1:-1] & mask[1:-1, :-2] & mask[1:-1, 2:]
+    rim = np.argwhere(mask & ~inner & (colour == (0 if light > dark else 1)))
+    pick = rim[np.random.default_rng(seed).choice(len(rim), abs(light - dark) - 1, replace=False)]
+    mask[pick[:, 0], pick[:, 1]] = False
     return mask
 
 
@@ -118,6 +134,7 @@ def main() -> None:
         ("disc r=300 on a corner, open", corner_disc(300), False),
         ("disc r=300 on a corner, closed", corner_disc(300), True),
         ("disc r=300 balanced by holes", balanced_disc(300), False),
+        ("disc r=300 balanced at the rim", rim_balanced_disc(300), False),
     ]
     print(f"{'board':34s} {'answer':30s} {'API s':>6s} {'CLI txt':>8s} {'CLI png':>8s}  check")
     with tempfile.TemporaryDirectory() as folder:

@@ -141,6 +141,36 @@ def test_1000x1000_with_100_holes_of_both_colours_has_a_tour():
     assert res.found
 
 
+def corner_disc(radius):
+    """The squares whose centres lie within ``radius`` of the corner shared by the four
+    middle squares of a ``2 * radius`` board: its two colours are equal (a reflection
+    swaps them)."""
+    r = np.arange(2 * radius) - (radius - 0.5)
+    return r[:, None] ** 2 + r[None, :] ** 2 <= radius * radius
+
+
+@pytest.mark.slow  # the independent check of 282,792 squares, twice
+def test_disc_of_radius_300_centred_on_a_corner_has_open_and_closed_tours():
+    board = board_from_array(corner_disc(300))
+    assert board.num_squares == 282_792
+    for closed in (False, True):
+        assert answered(board, closed).found
+
+
+@pytest.mark.slow
+def test_disc_of_radius_300_balanced_at_the_rim_has_a_tour():
+    mask = disc(300)
+    side = 601
+    colour = ((side - 1 - np.arange(side))[:, None] + np.arange(side)[None, :]) % 2
+    light, dark = int((mask & (colour == 0)).sum()), int((mask & (colour == 1)).sum())
+    inner = np.zeros_like(mask)
+    inner[1:-1, 1:-1] = mask[:-2, 1:-1] & mask[2:, 1:-1] & mask[1:-1, :-2] & mask[1:-1, 2:]
+    rim = np.argwhere(mask & ~inner & (colour == int(dark > light)))
+    pick = rim[np.random.default_rng(0).choice(len(rim), abs(light - dark) - 1, replace=False)]
+    mask[pick[:, 0], pick[:, 1]] = False
+    assert answered(board_from_array(mask), False).found
+
+
 def test_disc_of_radius_300():
     board = board_from_array(disc(300))
     assert board.num_squares == int(disc(300).sum())
