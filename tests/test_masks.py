@@ -98,6 +98,22 @@ def test_image_mask_round_trip(tmp_path):
     assert board_from_image(path).num_squares == mask.sum()
 
 
+def test_images_of_other_modes_read_alike(tmp_path):
+    from PIL import Image
+
+    mask = random_holes(30, 40, seed=4)
+    want = board_from_array(mask)
+    pixels = (mask * 255).astype(np.uint8)
+    for mode in ("1", "L", "RGB", "RGBA", "P"):
+        path = tmp_path / f"mask_{mode}.png"
+        Image.fromarray(pixels, mode="L").convert(mode).save(path)
+        assert read_mask(path) == want, mode
+    light = np.dstack([pixels * 0] * 3 + [np.where(mask, 0, 255).astype(np.uint8)])
+    # black holes on a transparent ground: transparent reads as white, a square
+    Image.fromarray(light, mode="RGBA").save(tmp_path / "alpha.png")
+    assert read_mask(tmp_path / "alpha.png") == want
+
+
 def test_bad_masks_are_refused(tmp_path):
     with pytest.raises(kg.TourFormatError, match="line 2"):
         board_from_text("...\n..")
