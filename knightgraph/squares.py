@@ -20,7 +20,7 @@ Examples
 from __future__ import annotations
 
 import re
-from typing import Any, TypeAlias, cast
+from typing import Any, TypeAlias, TypeGuard, cast
 
 import numpy as np
 
@@ -41,6 +41,7 @@ __all__ = [
     "index_pairs",
     "names_line",
     "parse_square_text",
+    "plain_pair",
     "square_name",
 ]
 
@@ -228,7 +229,7 @@ def names_line(order: Any, m: int, n: int) -> str:
 
     Examples
     --------
-    >>> names_line([0, 9, 16, 25], 3, 8)
+    >>> names_line([0, 9, 16, 25], 4, 8)
     'a1 b2 a3 b4'
     >>> names_line([27], 1, 28)
     'ab1'
@@ -280,3 +281,21 @@ def index_pairs(order: Any, n: int) -> list[list[int]]:
     finally:
         if paused:
             gc.enable()
+
+
+def plain_pair(square: Any, m: int, n: int) -> TypeGuard[Square]:
+    """True for a tuple of two plain ints on an ``m x n`` board (no parsing needed).
+
+    Examples
+    --------
+    >>> plain_pair((2, 3), 8, 8), plain_pair((True, 3), 8, 8), plain_pair((8, 0), 8, 8)
+    (True, False, False)
+    """
+    return (
+        type(square) is tuple
+        and len(square) == 2
+        and type(square[0]) is int
+        and type(square[1]) is int
+        and 0 <= square[0] < m
+        and 0 <= square[1] < n
+    )
