@@ -199,3 +199,52 @@ def test_strategies_never_import_one_another() -> None:
 def test_the_walker_sees_lazy_imports() -> None:
     """The check can fail: a function-level import is an arrow like any other."""
     assert any(t.split(".")[0] == "draw" for t in imports("cli.draw"))
+
+
+def _private_imports(module: str) -> list[tuple[str, str]]:
+    """The ``(module, name)`` pairs of private names (a leading underscore) that
+    ``module`` imports from other modules of the package."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom) or not node.level:
+            continue
+        base = package.split(".") if package else []
+        base = base[: len(base) - node.level + 1]
+        root = ".".join([*base, node.module] if node.module else base)
+        found += [(root, a.name) for a in node.names if a.name.startswith("_")]
+    return found
+
+
+def _package(module: str) -> str:
+    """The package a module belongs to: ``solvers`` for ``solvers.sat`` and for
+    ``solvers`` itself, ``""`` for the modules at the top (``board``, ``tour``)."""
+    inside = "." in module or (module != "" and MODULES[module].name == "__init__.py")
+    return module.split(".")[0] if inside else ""
+
+
+def test_private_names_stay_in_their_package() -> None:
+    """A name with a leading underscore is private to its package (``solvers/``,
+    ``counting/``, ...): its sibling modules may share it, no other package may use it.
+    (A private *module*, such as ``solvers/_dfs.py``, is private to its package too.)"""
+    crossing = []
+    for module in MODULES:
+        home = _package(module)
+        for root, name in _private_imports(module):
+            target = _resolve(f"{root}.{name}") or _resolve(root) or root
+            where = _package(target) if target in MODULES else ""
+            dunder = name.startswith("__") and name.endswith("__")
+            if (
+                where != home
+                and not dunder
+                and target not in ("_native", "_version", "_presenters")
+            ):
+                crossing.append(f"{module} imports {name} from {target}")
+    assert not crossing, "private names used outside their package:\n" + "\n".join(crossing)
+
+
+def test_the_private_check_sees_private_names() -> None:
+    """The check can fail: private names shared inside a package are seen (and allowed)."""
+    assert ("solvers._dfs", "_Search") in _private_imports("solvers.backtracking")
+    assert _package("solvers.sat") == _package("solvers") == "solvers" != _package("board")

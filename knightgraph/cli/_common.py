@@ -19,7 +19,7 @@ from ..exceptions import InvalidOptionError
 
 if TYPE_CHECKING:
     from ..board import Board, Square
-    from ..results import Status
+    from ..results import SearchResult, Status
 
 EXIT_OK, EXIT_NO, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug, not bad input
@@ -322,6 +322,28 @@ def _progress(
         stop.set()
         ticker.join()
         bar.close()
+
+
+def _find(
+    args: argparse.Namespace, board: Any, start: Any, end: Any, **options: Any
+) -> SearchResult:
+    """``find_tour`` as the search commands ask for it (``tour``, ``draw tour``, graph
+    boards): the shared flags from ``args``, a progress bar on a terminal."""
+    from ..solvers import find_tour
+
+    with _progress("searching") as progress:
+        return find_tour(
+            board,
+            closed=args.closed,
+            start=start,
+            end=end,
+            method=args.method,
+            seed=args.seed,
+            limit=args.limit,
+            timeout=args.timeout,
+            progress=progress,
+            **options,
+        )
 
 
 def _executor(args: argparse.Namespace) -> Any:

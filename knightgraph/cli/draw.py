@@ -24,6 +24,7 @@ from ._common import (
     _add_total_timeout,
     _board,
     _check_output_path,
+    _find,
     _leaper,
     _Parser,
     _progress,
@@ -229,26 +230,12 @@ def _draw_tour_to(tour: Any, args: argparse.Namespace) -> None:
 
 
 def _cmd_draw_tour(args: argparse.Namespace) -> int:
-    from ..solvers import find_tour
-
     _check_draw_output(args, page=True)
     if graph_requested(args):
         return graph_draw_tour(args)
     board, start, end = _request(args)
     options = _solver_options(args)
-    with _progress("searching") as progress:
-        result = find_tour(
-            board,
-            closed=args.closed,
-            start=start,
-            end=end,
-            method=args.method,
-            seed=args.seed,
-            limit=args.limit,
-            timeout=args.timeout,
-            progress=progress,
-            **options,
-        )
+    result = _find(args, board, start, end, **options)
     if result.tour is None:
         print(result.reason)
         return _EXIT_OF[result.status]

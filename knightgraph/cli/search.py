@@ -20,6 +20,7 @@ from ._common import (
     _add_kind,
     _add_search_options,
     _emit,
+    _find,
     _progress,
     _request,
     _solver_options,
@@ -104,7 +105,6 @@ def _add_proof(p: argparse.ArgumentParser) -> None:
 # --------------------------------------------------------------------- tour
 def _cmd_tour(args: argparse.Namespace) -> int:
     from ..formats import format_board, format_squares, result_to_dict, write_npy
-    from ..solvers import find_tour
 
     if graph_requested(args):
         code, result = graph_tour(args)
@@ -114,19 +114,7 @@ def _cmd_tour(args: argparse.Namespace) -> int:
     if args.format == "npy" and not args.output:
         raise _UsageError("--format npy writes binary data: give -o FILE")
     options = _solver_options(args)
-    with _progress("searching") as progress:
-        result = find_tour(
-            board,
-            closed=args.closed,
-            start=start,
-            end=end,
-            method=args.method,
-            seed=args.seed,
-            limit=args.limit,
-            timeout=args.timeout,
-            progress=progress,
-            **options,
-        )
+    result = _find(args, board, start, end, **options)
     _write_proof(result, args.proof)
     if args.format == "json":
         _emit(json.dumps(result_to_dict(result, board, args.closed, start, end)), args.output)

@@ -13,9 +13,8 @@ import argparse
 import json
 from typing import Any
 
-from ..board import KNIGHT
 from ..results import SearchResult, Status
-from ._common import _EXIT_OF, EXIT_UNKNOWN, _emit, _progress, _UsageError
+from ._common import _EXIT_OF, EXIT_UNKNOWN, KNIGHT, _emit, _find, _progress, _UsageError
 
 GRAPH_COMMANDS = ("tour", "exists", "count", "draw", "verify", "sample", "starts", "ends")
 
@@ -116,22 +115,9 @@ def graph_tour(args: argparse.Namespace) -> tuple[int, SearchResult]:
 
 
 def _search(args: argparse.Namespace, board: Any, start: Any, end: Any) -> SearchResult:
-    from ..solvers import find_tour
-
     if args.method not in ("auto", "sat", "backtrack"):
         raise _UsageError(f"--method {args.method} does not apply to --wrap/--levels boards")
-    with _progress("searching") as progress:
-        return find_tour(
-            board,
-            closed=args.closed,
-            start=start,
-            end=end,
-            method=args.method,
-            seed=args.seed,
-            limit=args.limit,
-            timeout=args.timeout,
-            progress=progress,
-        )
+    return _find(args, board, start, end)
 
 
 def graph_draw_tour(args: argparse.Namespace) -> int:
