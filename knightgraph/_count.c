@@ -321,13 +321,13 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     int err;
     const int slots = (int)ctx->slots;
     ctx->done = 0;
-    if (nc > 8 || slots > 16 || (!vleaves && (dest < 0 || dest >= slots)))
+    if (nc > 16 || slots > 16 || (!vleaves && (dest < 0 || dest >= slots)))
         return ERR_INTERNAL;
     int nforced = 0;
     for (int64_t j = 0; j < nc; j++)
         nforced += forced[j] != 0;
     /* The subsets of candidates to try: up to two slots each, and a bit mask of them. */
-    int sub[64][2], sublen[64], submask[64];
+    int sub[137][2], sublen[137], submask[137]; /* 1 + 16 + 16 * 15 / 2 subsets at most */
     int nsub = 0;
     if (nforced == 0) {
         sublen[nsub] = 0;

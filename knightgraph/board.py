@@ -48,6 +48,7 @@ from .squares import (
     file_index,
     file_name,
     parse_square_text,
+    plain_pair,
     square_name,
 )
 
@@ -141,7 +142,8 @@ class Board:
             raise InvalidSquareError(
                 f"invalid removed {removed!r}: expected a list of squares like ['a1', (2, 3)]"
             )
-        squares = {self._checked(s) for s in removed}
+        m, n = self.m, self.n  # plain (r, c) pairs on the board (a mask's holes) as they are
+        squares = {s if plain_pair(s, m, n) else self._checked(s) for s in removed}
         if len(squares) == self.m * self.n:
             raise InvalidBoardError(f"invalid board: all {len(squares)} squares are removed")
         self.removed: frozenset[Square] = frozenset(squares)

@@ -131,7 +131,7 @@ def mask_text(board: Board) -> str:
 
 def board_from_image(path: str | os.PathLike[str], threshold: float = 0.5) -> Board:
     """The board of a black-and-white image: a pixel lighter than ``threshold`` a square, a
-    darker one a hole (one pixel a square; PNG read by matplotlib).
+    darker one a hole (one pixel a square; read by Pillow, or matplotlib for other than 8-bit images).
 
     Examples
     --------
@@ -142,10 +142,8 @@ def board_from_image(path: str | os.PathLike[str], threshold: float = 0.5) -> Bo
     ...     board_from_image(path)
     Board(3, 4, removed=('b2',))
     """
-    import matplotlib.image as mpimg
-
     try:
-        pixels = np.asarray(mpimg.imread(os.fspath(path)), dtype=float)
+        pixels = _read_pixels(os.fspath(path))
     except (OSError, ValueError, SyntaxError) as err:
         raise TourFormatError(f"cannot read the image {os.fspath(path)!r}: {err}") from None
     if pixels.max(initial=0) > 1:
@@ -154,6 +152,20 @@ def board_from_image(path: str | os.PathLike[str], threshold: float = 0.5) -> Bo
         alpha = pixels[..., 3] if pixels.shape[2] == 4 else 1.0
         pixels = pixels[..., :3].mean(axis=2) * alpha + (1 - alpha)  # transparent is white
     return board_from_array(pixels >= threshold)
+
+
+def _read_pixels(name: str) -> NDArray[np.float64]:
+    """The pixels of an image as floats in [0, 1] (RGBA): by Pillow for 8-bit images (its
+    import takes some 50 ms, matplotlib's image module a second on a busy machine), by
+    matplotlib for the rest."""
+    from PIL import Image
+
+    with Image.open(name) as image:
+        if image.mode in ("1", "L", "LA", "P", "PA", "RGB", "RGBA"):
+            return np.asarray(image.convert("RGBA"), dtype=float) / 255.0
+    import matplotlib.image as mpimg
+
+    return np.asarray(mpimg.imread(name), dtype=float)
 
 
 def read_mask(path: str | os.PathLike[str]) -> Board:

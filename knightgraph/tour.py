@@ -369,9 +369,13 @@ class Tour(TourBase):
         if self.board.leaper != KNIGHT:
             d["leaper"] = list(self.board.leaper)
         if self.board.removed:
-            d["removed"] = [self.board.name(s) for s in sorted(self.board.removed)]
-        n = self.board.n
-        d["squares"] = [list(divmod(i, n)) for i in self.order.tolist()]
+            from .squares import names_line
+
+            flat = sorted(r * self.n + c for r, c in self.board.removed)
+            d["removed"] = names_line(flat, self.m, self.n).split()
+        from .squares import index_pairs
+
+        d["squares"] = index_pairs(self.order, self.board.n)
         return d
 
     @classmethod

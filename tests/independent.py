@@ -147,3 +147,100 @@ def tour_exists_by_search(m, n, closed=False, start=None, end=None, leaper=(1, 2
         if go(first, first, full ^ (1 << first)):
             return True
     return False
+
+
+def hamiltonian_exists(adj, closed=False):
+    """Has the graph ``adj`` ({vertex: set of neighbours}) a Hamiltonian path (cycle)?
+
+    Depth-first search over bit sets, onward vertices with the fewest free neighbours
+    first (the order never changes the answer).  Sound cuts only: the free vertices must
+    all be reachable from the head through free vertices; each free vertex needs two
+    possible neighbours on the rest of the tour (the free vertices, the head, and for a
+    cycle the first vertex), except that an open path may end on one vertex with a
+    single one; states (head, free) that failed once are remembered.  A cycle passes
+    through every vertex, so it is looked for from the first vertex only.
+    """
+    cells = list(adj)
+    n = len(cells)
+    index = {v: i for i, v in enumerate(cells)}
+    nbr = [sum(1 << index[w] for w in adj[v] if w != v) for v in cells]
+    if closed and n < 3:
+        return False
+    failed = set()
+
+    def reachable(head, free):
+        seen, frontier = 0, nbr[head] & free
+        while frontier:
+            seen |= frontier
+            nxt, f = 0, frontier
+            while f:
+                low = f & -f
+                f ^= low
+                nxt |= nbr[low.bit_length() - 1]
+            frontier = nxt & free & ~seen
+        return seen == free
+
+    def links_ok(first, head, free):
+        around = free | 1 << head | (1 << first if closed else 0)
+        ends, f = 0, free
+        while f:
+            low = f & -f
+            f ^= low
+            links = bin(nbr[low.bit_length() - 1] & around).count("1")
+            if links < 2:
+                ends += 1
+                if closed or links == 0 or ends > 1:
+                    return False
+        return True
+
+    def go(first, here, free):
+        if not free:
+            return not closed or bool(nbr[here] >> first & 1)
+        if (here, free) in failed:
+            return False
+        if not reachable(here, free) or not links_ok(first, here, free):
+            failed.add((here, free))
+            return False
+        onward, f = [], nbr[here] & free
+        while f:
+            low = f & -f
+            f ^= low
+            onward.append(low.bit_length() - 1)
+        onward.sort(key=lambda v: bin(nbr[v] & free).count("1"))
+        for v in onward:
+            if go(first, v, free ^ (1 << v)):
+                return True
+        failed.add((here, free))
+        return False
+
+    full = (1 << n) - 1
+    for first in [0] if closed else range(n):
+        failed.clear()
+        if go(first, first, full ^ (1 << first)):
+            return True
+    return False
+
+
+def count_hamiltonian_from(adj, start, closed=False):
+    """Directed Hamiltonian paths (closed: cycles, each direction once) of the graph ``adj``
+    that start at ``start``: the counts of (head, free vertices) are memoised, so tails
+    shared by many paths are counted once (a depth-first sum otherwise)."""
+    cells = list(adj)
+    index = {v: i for i, v in enumerate(cells)}
+    nbr = [sum(1 << index[w] for w in adj[v] if w != v) for v in cells]
+    first = index[start]
+    memo = {}
+
+    def go(here, free):
+        if not free:
+            return int(not closed or (len(cells) >= 3 and bool(nbr[here] >> first & 1)))
+        if (here, free) not in memo:
+            total, f = 0, nbr[here] & free
+            while f:
+                low = f & -f
+                f ^= low
+                total += go(low.bit_length() - 1, free ^ low)
+            memo[here, free] = total
+        return memo[here, free]
+
+    return go(first, ((1 << len(cells)) - 1) ^ (1 << first))

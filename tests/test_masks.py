@@ -98,6 +98,22 @@ def test_image_mask_round_trip(tmp_path):
     assert board_from_image(path).num_squares == mask.sum()
 
 
+def test_images_of_other_modes_read_alike(tmp_path):
+    from PIL import Image
+
+    mask = random_holes(30, 40, seed=4)
+    want = board_from_array(mask)
+    pixels = (mask * 255).astype(np.uint8)
+    for mode in ("1", "L", "RGB", "RGBA", "P"):
+        path = tmp_path / f"mask_{mode}.png"
+        Image.fromarray(pixels, mode="L").convert(mode).save(path)
+        assert read_mask(path) == want, mode
+    light = np.dstack([pixels * 0] * 3 + [np.where(mask, 0, 255).astype(np.uint8)])
+    # black holes on a transparent ground: transparent reads as white, a square
+    Image.fromarray(light, mode="RGBA").save(tmp_path / "alpha.png")
+    assert read_mask(tmp_path / "alpha.png") == want
+
+
 def test_bad_masks_are_refused(tmp_path):
     with pytest.raises(kg.TourFormatError, match="line 2"):
         board_from_text("...\n..")
@@ -139,6 +155,36 @@ def test_disc_of_radius_300_balanced_by_interior_holes_has_a_tour():
 def test_1000x1000_with_100_holes_of_both_colours_has_a_tour():
     res = answered(board_from_array(random_holes(1000, 100, seed=5, balanced=True)), False)
     assert res.found
+
+
+def corner_disc(radius):
+    """The squares whose centres lie within ``radius`` of the corner shared by the four
+    middle squares of a ``2 * radius`` board: its two colours are equal (a reflection
+    swaps them)."""
+    r = np.arange(2 * radius) - (radius - 0.5)
+    return r[:, None] ** 2 + r[None, :] ** 2 <= radius * radius
+
+
+@pytest.mark.slow  # the independent check of 282,792 squares, twice
+def test_disc_of_radius_300_centred_on_a_corner_has_open_and_closed_tours():
+    board = board_from_array(corner_disc(300))
+    assert board.num_squares == 282_792
+    for closed in (False, True):
+        assert answered(board, closed).found
+
+
+@pytest.mark.slow
+def test_disc_of_radius_300_balanced_at_the_rim_has_a_tour():
+    mask = disc(300)
+    side = 601
+    colour = ((side - 1 - np.arange(side))[:, None] + np.arange(side)[None, :]) % 2
+    light, dark = int((mask & (colour == 0)).sum()), int((mask & (colour == 1)).sum())
+    inner = np.zeros_like(mask)
+    inner[1:-1, 1:-1] = mask[:-2, 1:-1] & mask[2:, 1:-1] & mask[1:-1, :-2] & mask[1:-1, 2:]
+    rim = np.argwhere(mask & ~inner & (colour == int(dark > light)))
+    pick = rim[np.random.default_rng(0).choice(len(rim), abs(light - dark) - 1, replace=False)]
+    mask[pick[:, 0], pick[:, 1]] = False
+    assert answered(board_from_array(mask), False).found
 
 
 def test_disc_of_radius_300():

@@ -283,7 +283,7 @@ def test_cli_exit_codes(capsys, tmp_path):
 
 def test_exact_integer_completions_agree_and_sample(monkeypatch):
     """Counts of 2**53 or more take the Python-integer path: forced here on a small board."""
-    from knightgraph.counting import sample as sampling
+    from knightgraph.counting import transitions as sampling
 
     monkeypatch.setattr(sampling, "_backward", lambda layers, final: None)
     result = sample_tours(3, 4, k=800, seed=5)

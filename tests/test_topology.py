@@ -7,8 +7,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from independent import count_hamiltonian_from, hamiltonian_exists
 
 import knightgraph as kg
+from knightgraph.graphcheck import check_graph_certificate
 from knightgraph.topology import topology_board
 
 
@@ -141,6 +143,103 @@ def test_larger_boards_agree_from_a_corner(shape, wrap):
         assert kg.tour_exists(board, closed=closed, start=first).found == (truth > 0)
         if closed:  # a cycle passes through the corner
             assert kg.tour_exists(board, closed=True).found == (truth > 0)
+
+
+def shapes_up_to(squares):
+    """Every torus and cylinder (both wrap directions) and every 3-D board (sizes sorted:
+    the 3-D knight treats the axes alike) with 5 .. ``squares`` squares."""
+    out = []
+    for m in range(1, squares + 1):
+        for n in range(1, squares // m + 1):
+            if m * n >= 5:
+                out += [((m, n), "rows"), ((m, n), "cols")] + ([((m, n), "both")] * (m <= n))
+    for a in range(1, squares + 1):
+        for b in range(a, squares + 1):
+            for c in range(b, squares // max(1, a * b) + 1):
+                if 5 <= a * b * c <= squares:
+                    out.append(((a, b, c), None))
+    return out
+
+
+def check_existence(shape, wrap):
+    """Open and closed existence against :func:`hamiltonian_exists`; a tour checked against
+    the move table here, a "no" by the independent graph checker."""
+    adj = moves(shape, wrap)
+    board = board_of(shape, wrap)
+    assert {tuple(v) for v in board.nodes()} == set(adj)
+    edges = [[board.names[i], board.names[j]] for i, j in board.edges()]
+    assert {frozenset((board.node(i), board.node(j))) for i, j in board.edges()} == {
+        frozenset((v, w)) for v in adj for w in adj[v]
+    }
+    for closed in (False, True):
+        truth = hamiltonian_exists(adj, closed)
+        res = kg.tour_exists(board, closed=closed, timeout=60)
+        assert res.found == truth, (shape, wrap, closed, res.reason)
+        if truth:
+            assert valid(adj, res.tour.nodes(), closed)
+        else:
+            cert = res.certificate.to_dict()
+            accepted, why = check_graph_certificate(cert, board.names, edges, closed=closed)
+            assert accepted, (shape, wrap, closed, why)
+
+
+UP_TO_30 = [
+    ((5, 5), "both"),
+    ((5, 6), "both"),
+    ((4, 7), "both"),
+    ((3, 9), "both"),
+    ((2, 12), "both"),
+    ((5, 5), "cols"),
+    ((3, 8), "cols"),
+    ((2, 15), "rows"),
+    ((5, 6), "rows"),
+    ((1, 30), "cols"),
+    ((2, 4), "rows"),  # no closed tour: a SAT refutation
+    ((4, 4), "rows"),  # no closed tour: a SAT refutation
+    ((2, 3, 5), None),
+    ((3, 3, 3), None),  # the centre has no move
+    ((2, 2, 7), None),
+    ((1, 3, 5), None),  # no open tour (SAT), no closed one (colours)
+    ((1, 4, 4), None),  # neither (SAT)
+    ((2, 4, 4), None),
+]
+
+
+@pytest.mark.parametrize(("shape", "wrap"), UP_TO_30, ids=[f"{s}-{w}" for s, w in UP_TO_30])
+def test_existence_up_to_30_squares_agrees_with_an_independent_search(shape, wrap):
+    check_existence(shape, wrap)
+
+
+@pytest.mark.slow  # 326 boards, about two minutes
+def test_existence_on_every_board_up_to_30_squares():
+    for shape, wrap in shapes_up_to(30):
+        check_existence(shape, wrap)
+
+
+COUNTS_FROM_A_CORNER = [((3, 5), "both"), ((3, 6), "cols"), ((2, 2, 5), None)]
+SLOW_COUNTS = [
+    ((4, 5), "both"),
+    ((3, 6), "both"),
+    ((4, 6), "rows"),
+    ((3, 8), "cols"),
+    ((2, 3, 4), None),
+]
+
+
+@pytest.mark.parametrize(
+    ("shape", "wrap"),
+    [*COUNTS_FROM_A_CORNER, *(pytest.param(*c, marks=pytest.mark.slow) for c in SLOW_COUNTS)],
+)
+def test_counts_from_a_corner_agree_with_a_memoised_count(shape, wrap):
+    # The 3 x 5 torus's open count once stopped the compiled kernel (nine candidate edges
+    # at one step: eight moves and the virtual vertex); it runs in C now.
+    adj = moves(shape, wrap)
+    board = board_of(shape, wrap)
+    first = next(iter(adj))
+    for closed in (False, True):
+        truth = count_hamiltonian_from(adj, first, closed)
+        counted = kg.count_tours(board, closed=closed, start=first, timeout=300)
+        assert counted.directed == truth, (shape, wrap, closed)
 
 
 def test_the_4x4_torus_is_the_4_cube():

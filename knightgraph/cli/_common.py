@@ -122,11 +122,10 @@ def _add_board(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--wrap",
         choices=("rows", "cols", "both"),
-        help="tour, exists, count: moves wrap around the ranks, the files or both (a torus)",
+        help="moves wrap around the ranks, the files or both (a torus); not for sweep, table, "
+        "classic, draw graph, draw file",
     )
-    p.add_argument(
-        "--levels", type=int, metavar="K", help="tour, exists, count: an M x N x K board"
-    )
+    p.add_argument("--levels", type=int, metavar="K", help="an M x N x K board (as --wrap)")
 
 
 def _add_kind(p: argparse.ArgumentParser) -> None:
@@ -403,18 +402,23 @@ def _check_output_path(path: str, flag: str) -> None:
         raise _UsageError(f"cannot write {path!r}: permission denied")
 
 
+GRAPH_BOARD_COMMANDS = ("tour", "exists", "count", "verify", "sample", "starts", "ends")
+"""The commands that take ``--wrap`` and ``--levels`` (and ``draw tour``)."""
+
+
 def _preflight(args: argparse.Namespace) -> None:
     """The checks every command makes before any work: worker count, dask address,
     budgets and output paths (board sizes and squares are checked by each command
     as soon as it has built its board, also before any work)."""
-    graph_command = args.command in ("tour", "exists", "count", "verify") or (
+    graph_command = args.command in GRAPH_BOARD_COMMANDS or (
         args.command == "draw" and getattr(args, "what", None) == "tour"
     )
     if not graph_command and (
         getattr(args, "wrap", None) is not None or getattr(args, "levels", None) is not None
     ):
         raise _UsageError(
-            "--wrap and --levels apply to tour, exists, count, verify and draw tour only"
+            "--wrap and --levels apply to tour, exists, count, sample, starts, ends, verify "
+            "and draw tour only"
         )
     if getattr(args, "workers", None) is not None:
         from ..parallel import check_workers

@@ -27,7 +27,7 @@ from ._common import (
     _solver_options,
     _UsageError,
 )
-from .shapes import graph_count, graph_requested
+from .shapes import graph_count, graph_map, graph_requested
 
 
 # ------------------------------------------------------------------ parsers
@@ -288,6 +288,8 @@ def _cmd_ends(args: argparse.Namespace) -> int:
 
 def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **where: Any) -> int:
     """``starts`` and ``ends``: an exact map of the squares, with a progress bar."""
+    if graph_requested(args):
+        return graph_map(args, what)
     board = _board(args)
     board.require_memory("map")
     if "start" in where:

@@ -25,6 +25,7 @@ from ._common import (
     _request,
     _UsageError,
 )
+from .shapes import graph_requested, graph_sample
 
 
 def _add_sample(sub: Any) -> None:
@@ -61,6 +62,8 @@ def _cmd_sample(args: argparse.Namespace) -> int:
 
     if args.k < 1:
         raise _UsageError(f"invalid -k {args.k}: expected a whole number >= 1")
+    if graph_requested(args):
+        return graph_sample(args)
     board, start, end = _request(args)
     board.require_memory("count")
     with _progress("sampling", unit=" steps") as progress:

@@ -3,7 +3,7 @@
 ``--mask FILE`` makes an ordinary board with holes (every command takes it; ``M N`` must
 be the mask's size).  ``--wrap rows|cols|both`` (a cylinder or a torus) and ``--levels K``
 (an ``M x N x K`` board) make a graph board, which ``tour``, ``exists``, ``count``,
-``verify`` and ``draw tour`` answer here with the same exit codes and formats (squares named ``a1``, or ``a1:2`` on
+``sample``, ``starts``, ``ends``, ``verify`` and ``draw tour`` answer here with the same exit codes and formats (squares named ``a1``, or ``a1:2`` on
 level 2; JSON squares as ``[r, c]`` or ``[r, c, level]``, 0-based).
 """
 
@@ -16,7 +16,12 @@ from typing import Any
 from ..results import SearchResult, Status
 from ._common import _EXIT_OF, EXIT_UNKNOWN, KNIGHT, _emit, _find, _progress, _UsageError
 
-GRAPH_COMMANDS = ("tour", "exists", "count", "draw", "verify")
+GRAPH_COMMANDS = ("tour", "exists", "count", "draw", "verify", "sample", "starts", "ends")
+
+GRAPH_ONLY = (
+    "--wrap and --levels apply to tour, exists, count, sample, starts, ends, verify and "
+    "draw tour only"
+)
 
 
 def graph_requested(args: argparse.Namespace) -> bool:
@@ -28,9 +33,7 @@ def _graph_board(args: argparse.Namespace) -> Any:
     from ..topology import topology_board
 
     if args.command not in GRAPH_COMMANDS:
-        raise _UsageError(
-            "--wrap and --levels apply to tour, exists, count, verify and draw tour only"
-        )
+        raise _UsageError(GRAPH_ONLY)
     if args.mask is not None or args.remove:
         raise _UsageError("--wrap and --levels take no --mask or --remove")
     if args.levels is not None and args.levels < 1:
@@ -260,3 +263,58 @@ def graph_verify(args: argparse.Namespace) -> int:
     kind = "closed" if closed else "open"
     print(f"ok: a valid {kind} tour of the {board.kind} ({board.num_squares} squares)")
     return 0
+
+
+def graph_sample(args: argparse.Namespace) -> int:
+    """``knightgraph sample`` on a graph board: ``K`` tours drawn uniformly (one line of
+    names each, or JSON with ``[r, c]`` / ``[r, c, level]`` squares)."""
+    import sys
+
+    from ..counting import sample_tours
+
+    board = _graph_board(args)
+    start, end = _vertex(board, args.start), _vertex(board, args.end)
+    with _progress("sampling", unit=" steps") as progress:
+        result: Any = sample_tours(
+            board, k=args.k, closed=args.closed, start=start, end=end, seed=args.seed,
+            timeout=args.timeout, progress=progress,
+        )  # fmt: skip
+    code = _EXIT_OF[result.status]
+    if code != 0:
+        kind = "closed" if args.closed else "open"
+        why = result.reason or f"the count of {kind} tours is 0"
+        print(f"no {kind} tour of the {board.kind}: {why}" if result.directed == 0 else why,
+              file=sys.stderr)  # fmt: skip
+        return code
+    if args.format == "json":
+        head = _head(board, args, start, end)
+        stats = {"directed": result.directed, "seed": args.seed, "width": result.stats["width"]}
+        out = [
+            {**head, "squares": [list(v) for v in tour.nodes()], "method": "sample",
+             "seconds": round(result.seconds, 6), "stats": stats, "status": "found",
+             "reason": ""}
+            for tour in result.tours
+        ]  # fmt: skip
+        _emit(json.dumps(out), args.output)
+    else:
+        _emit("\n".join(" ".join(tour.algebraic()) for tour in result.tours), args.output)
+    return code
+
+
+def graph_map(args: argparse.Namespace, what: str) -> int:
+    """``knightgraph starts`` / ``ends`` on a graph board: every vertex decided."""
+    from ..explore import end_map, start_map
+
+    board = _graph_board(args)
+    where = {} if args.command == "starts" else {"start": _vertex(board, args.start)}
+    make: Any = start_map if args.command == "starts" else end_map
+    with _progress(what, unit=" squares", total=board.num_squares) as progress:
+        result = make(
+            board, closed=args.closed, timeout=args.timeout, total_timeout=args.total_timeout,
+            counts="auto" if args.counts is None else args.counts, progress=progress, **where,
+        )  # fmt: skip
+    if args.format == "json":
+        print(json.dumps({**_head(board, args, where.get("start"), None), **result.to_dict()}))
+    else:
+        print(result.text())
+    return EXIT_UNKNOWN if result.unknown else 0

@@ -84,6 +84,10 @@ def kernel_available() -> bool:
 MAX_SLOTS = 16
 """The compiled kernel packs a state into 64 bits: 16 frontier squares of 4 bits."""
 
+MAX_CANDIDATES = 16
+"""The most frontier neighbours a new square may have in the compiled kernel (its table of
+edge subsets holds 1 + 16 + 120); a plan with more runs in Python."""
+
 _NOMEM, _LIMIT, _INTERNAL = -1, -2, -3
 _OVERFLOW = -4  # a count overflowed: start again with 128-bit counts, then in Python
 _STOPPED = -5  # the deadline passed inside a step
@@ -120,6 +124,8 @@ def _slot_plan(graph: _Graph, steps: list[_Step]) -> tuple[int, list[tuple[Any, 
                 other = work[b if a == pos else a]
                 if other not in cands:
                     cands.append(other)
+        if len(cands) > MAX_CANDIDATES:  # a vertex of higher degree (a torus, a 3-D board)
+            return None
         chosen = [{work[b if a == pos else a] for a, b in edges} for edges in step.choices]
         forced = [int(all(u in c for c in chosen)) for u in cands]
         leave = [work[p] for p in step.leave]

@@ -15,28 +15,26 @@ from __future__ import annotations
 
 import random
 import time
-from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import pairwise
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import numpy as np
 
 from ..board import KNIGHT, Board, SquareLike, as_board
 from ..exceptions import BoardTooLargeError, InternalError, InvalidOptionError
+from ..graphs import GraphBoard, as_graph_board, is_graph
 from ..resources import available_memory, require_memory
 from ..results import Certificate, Status
 from ..tour import Tour
 from ..verify import check_closed
 from .budget import CountAbortedError, _check_budget, _require_plan_memory, _stopped, _timed_out
 from .count import _ends, _neighbours
-from .python_engine import CLOCK_EVERY, PYTHON_STATE_BYTES, _successors
+from .transitions import TRANSITION_BYTES as TRANSITION_BYTES
+from .transitions import _orient, _passes, _walk
 from .zeros import quick_zero
 
 if TYPE_CHECKING:
-    from numpy.typing import NDArray
-
     from .plan import _Graph, _Step
 
 SAMPLE_MAX_SPAN = 12
@@ -47,10 +45,6 @@ the program is about that many squares wide and its states grow exponentially wi
 SAMPLE_ZERO_AREA = 1 << 16
 """Boards of at most this many cells that are too large to sample are still answered when
 a cheap certificate shows they have no tour (it needs board-sized arrays)."""
-
-TRANSITION_BYTES = 24
-"""What the sampler keeps per transition (its target, its choice, and the share of the
-source state's offsets and completion count)."""
 
 
 @dataclass
@@ -156,7 +150,10 @@ def sample_tours(
     Parameters
     ----------
     m, n : int or Board
-        The board (``n`` defaults to ``m``); or a :class:`~knightgraph.Board`.
+        The board (``n`` defaults to ``m``); or a :class:`~knightgraph.Board`; or a
+        networkx graph or :class:`~knightgraph.graphs.GraphBoard` (a torus, a
+        cylinder, a 3-D board), with no ``n`` (see
+        :func:`~knightgraph.counting.samplegraph.sample_graph_tours`).
     k : int
         How many tours to draw (>= 1).
     closed : bool
@@ -213,7 +210,21 @@ def sample_tours(
     >>> r = sample_tours(5, 5, k=2, start="a1", end="e5", seed=1)
     >>> [(t.algebraic()[0], t.algebraic()[-1]) for t in r.tours]
     [('a1', 'e5'), ('a1', 'e5')]
+    >>> import networkx as nx  # a graph: its Hamiltonian paths or cycles, uniformly
+    >>> r = sample_tours(nx.dodecahedral_graph(), k=2, closed=True, seed=3)
+    >>> r.directed, r.tours[0].start, len(r.tours[1].nodes())
+    (60, 0, 20)
     """
+    if is_graph(m) or isinstance(m, GraphBoard):  # any graph: knightgraph.counting.samplegraph
+        from .samplegraph import sample_graph_tours
+
+        if n is not None or leaper != KNIGHT or tuple(removed):
+            raise InvalidOptionError("a graph takes no n, leaper or removed squares")
+        drawn = sample_graph_tours(
+            as_graph_board(m), k=k, closed=closed, start=start, end=end, seed=seed,
+            memory=memory, timeout=timeout, progress=progress,
+        )  # fmt: skip
+        return cast(SampleResult, drawn)  # the same interface (GraphSampleResult)
     board = as_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
@@ -327,150 +338,3 @@ def _request_plan(
         return frozenset(frozenset((local[a], local[b])) for a, b in pairs)
 
     return graph, _plan(graph, None, edges(forced), edges(excluded), deadline)
-
-
-# One layer of transitions: offsets (per source state), targets, choices.
-_Layer = tuple["NDArray[np.int64]", "NDArray[np.int32]", "NDArray[np.int32]"]
-
-
-def _passes(
-    steps: list[_Step],
-    memory: int,
-    deadline: float | None,
-    report: Callable[[int], None] | None,
-    stats: dict[str, Any],
-) -> tuple[list[_Layer], list[Any]]:
-    """The forward pass (the transitions of every step) and the backward one (the
-    completions of every state: ``completions[i][state]``, states of layer ``i``)."""
-    layers: list[_Layer] = []
-    current: dict[tuple[int, ...], int] = {tuple(0 for _ in steps[0].before): 0}
-    held = 0  # bytes kept in transitions
-    total_states = 1
-    for index, step in enumerate(steps):
-        out: dict[tuple[int, ...], int] = {}
-        offsets = array("q", [0])
-        targets = array("i")
-        choices = array("i")
-        cache: dict[tuple[int, ...], list[int]] = {}
-        for done, state in enumerate(current):  # ids are in insertion order
-            if done % CLOCK_EVERY == 0:
-                where = {"phase": "count", "step": index + 1, "steps": len(steps)}
-                where |= {"states_done": done, "states": len(current), "engine": "sample"}
-                if _timed_out(deadline):
-                    raise _stopped("at the timeout", where)
-                need = held + TRANSITION_BYTES * len(targets)
-                need += PYTHON_STATE_BYTES * (len(current) + len(out))
-                if need > memory:
-                    raise _stopped(f"at the memory limit of {memory:,} bytes", where)
-            for choice, key in _successors(step, state, cache):
-                targets.append(out.setdefault(key, len(out)))
-                choices.append(choice)
-            offsets.append(len(targets))
-        layers.append(
-            (
-                np.frombuffer(offsets, dtype=np.int64),
-                np.frombuffer(targets, dtype=np.int32),
-                np.frombuffer(choices, dtype=np.int32),
-            )
-        )
-        held += TRANSITION_BYTES * len(targets)
-        total_states += len(out)
-        current = out
-        if report is not None:
-            report(index + 1)
-    stats.update(states=total_states, transitions=sum(len(x[1]) for x in layers))
-    final = np.array([1.0 if key == () else 0.0 for key in current])
-    completions = _backward(layers, final)
-    if completions is None:  # a count of 2**53 or more: exact integers
-        stats["counts"] = "python integers"
-        completions = _backward_exact(layers, [1 if key == () else 0 for key in current])
-    return layers, completions
-
-
-def _backward(layers: list[_Layer], final: NDArray[np.float64]) -> list[Any] | None:
-    """Completions in float64 (exact while below 2**53), as int64; None past that."""
-    out: list[Any] = [final]
-    after = final
-    for offsets, targets, _ in reversed(layers):
-        sources = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
-        here = np.zeros(len(offsets) - 1)
-        np.add.at(here, sources, after[targets])
-        out.append(here)
-        after = here
-    if max(float(x.max(initial=0.0)) for x in out) >= 2.0**53:
-        return None
-    return [x.astype(np.int64) for x in reversed(out)]
-
-
-def _backward_exact(layers: list[_Layer], final: list[int]) -> list[Any]:
-    out: list[Any] = [final]
-    after = final
-    for offsets, targets, _ in reversed(layers):
-        bounds = offsets.tolist()
-        goes = targets.tolist()
-        here = [sum(after[j] for j in goes[a:b]) for a, b in pairwise(bounds)]
-        out.append(here)
-        after = here
-    return list(reversed(out))
-
-
-def _walk(
-    steps: list[_Step], layers: list[_Layer], completions: list[Any], rng: random.Random
-) -> list[tuple[int, int]]:
-    """One cycle drawn uniformly: its edges as pairs of local ids."""
-    state = 0
-    edges: list[tuple[int, int]] = []
-    for step, (offsets, targets, choices), here, after in zip(
-        steps, layers, completions[:-1], completions[1:], strict=True
-    ):
-        pick = rng.randrange(int(here[state]))
-        for j in range(int(offsets[state]), int(offsets[state + 1])):
-            pick -= int(after[targets[j]])
-            if pick < 0:
-                break
-        else:
-            raise InternalError("the completions of a state do not add up")
-        work = [*step.before, *step.orbit]
-        edges.extend((work[a], work[b]) for a, b in step.choices[int(choices[j])])
-        state = int(targets[j])
-    return edges
-
-
-def _orient(
-    graph: _Graph,
-    edges: list[tuple[int, int]],
-    closed: bool,
-    s: int | None,
-    t: int | None,
-    flip: bool,
-) -> list[int]:
-    """The tour (flat indices) of a cycle: rooted and directed as the request says, the
-    free choice of direction taken from ``flip``."""
-    links: dict[int, list[int]] = {}
-    for a, b in edges:
-        links.setdefault(a, []).append(b)
-        links.setdefault(b, []).append(a)
-    if not closed:
-        first = graph.size  # the virtual square
-    else:
-        fixed = s if s is not None else t
-        first = graph.squares.index(min(graph.squares) if fixed is None else fixed)
-    cycle = [first, links[first][0]]
-    while len(cycle) < len(links):
-        a, b = links[cycle[-1]]
-        cycle.append(a if a != cycle[-2] else b)
-    if not closed:
-        cycle = cycle[1:]  # the path between the two neighbours of the virtual square
-    order = [graph.squares[v] for v in cycle]
-    if closed:
-        if s is None and t is not None:  # finishing at t: rooted at t, t moved to the end
-            order = [*order[1:], order[0]]
-            return [*reversed(order[:-1]), order[-1]] if flip else order
-        if t is not None:  # from s to t: the direction is fixed
-            return order if order[-1] == t else [order[0], *reversed(order[1:])]
-        return [order[0], *reversed(order[1:])] if flip else order
-    if s is not None:
-        return order if order[0] == s else order[::-1]
-    if t is not None:
-        return order if order[-1] == t else order[::-1]
-    return order[::-1] if flip else order

@@ -12,12 +12,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from ..board import KNIGHT, Board, Square, SquareLike, as_board
 from ..exceptions import InvalidOptionError, KnightGraphError
+from ..graphs import GraphBoard, is_graph
 from ..resources import require_memory
 from ..results import SearchResult, Status
 from ..verify import check_closed
@@ -220,6 +221,10 @@ def start_map(
 ) -> TourMap:
     """Which start squares admit a tour: exact, each cell backed by a tour or a certificate.
 
+    ``m`` may be a networkx graph or a :class:`~knightgraph.graphs.GraphBoard` (a torus,
+    a cylinder, a 3-D board), with no ``n``: the map is then a
+    :class:`~knightgraph.explore.graphmaps.GraphTourMap` (cells by vertex).
+
     Every square is decided with :func:`~knightgraph.tour_exists` (a verified
     tour, or a checked certificate of absence), and, where counting is feasible
     (``counts=True``, or ``"auto"``: at most 36 squares with the compiled
@@ -236,7 +241,18 @@ def start_map(
     >>> result = start_map(5, 5)
     >>> len(result.squares()), result.failures, int(result.counts[0, 0]), int(result.counts[2, 2])
     (13, 12, 304, 64)
+    >>> from knightgraph.topology import topology_board  # a graph: knightgraph.explore.graphmaps
+    >>> start_map(topology_board(3, 3, levels=2)).failures
+    18
     """
+    if is_graph(m) or isinstance(m, GraphBoard):  # any graph: knightgraph.explore.graphmaps
+        from .graphmaps import graph_start_map
+
+        _graph_only(n, leaper, removed)
+        return cast(TourMap, graph_start_map(
+            m, closed=closed, counts=counts, timeout=timeout, total_timeout=total_timeout,
+            progress=progress, executor=executor,
+        ))  # fmt: skip
     board = as_board(m, n, leaper=leaper, removed=removed)
     return _tour_map(
         board, "starts", closed, None, counts, (timeout, total_timeout), progress, executor
@@ -268,9 +284,22 @@ def end_map(
     >>> result.squares()[:4], int(result.counts[4, 4])
     (['c1', 'e1', 'b2', 'd2'], 56)
     """
+    if is_graph(m) or isinstance(m, GraphBoard):
+        from .graphmaps import graph_end_map
+
+        _graph_only(n, leaper, removed)
+        return cast(TourMap, graph_end_map(
+            m, start=start, closed=closed, counts=counts, timeout=timeout,
+            total_timeout=total_timeout, progress=progress, executor=executor,
+        ))  # fmt: skip
     board = as_board(m, n, leaper=leaper, removed=removed)
     s = board.parse_square(start)
     return _tour_map(board, "ends", closed, s, counts, (timeout, total_timeout), progress, executor)
+
+
+def _graph_only(n: int | None, leaper: tuple[int, int], removed: Iterable[SquareLike]) -> None:
+    if n is not None or tuple(leaper) != KNIGHT or tuple(removed):
+        raise InvalidOptionError("a graph takes no n, leaper or removed squares")
 
 
 def _tour_map(

@@ -1,0 +1,181 @@
+"""The sampler's machinery: the frontier program's transitions, layer by layer, their
+completions, and a uniform walk through them (shared by :func:`~knightgraph.sample_tours`
+on boards and on graphs).
+
+A forward pass keeps, for every step of the program, which state each state leads to and
+by which choice of edges; a backward pass gives every state its number of completions
+(the tours that extend it); :func:`_walk` then draws a cycle from the first state, each
+step taking a transition with probability proportional to the completions it leads to,
+which telescopes to ``1 / total`` for every tour.  :func:`_orient` turns the cycle into
+the tour asked for.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections.abc import Callable
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..exceptions import InternalError
+from .budget import _stopped, _timed_out
+from .python_engine import CLOCK_EVERY, PYTHON_STATE_BYTES, _successors
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from .plan import _Graph, _Step
+
+TRANSITION_BYTES = 24
+"""What the sampler keeps per transition (its target, its choice, and the share of the
+source state's offsets and completion count)."""
+
+
+# One layer of transitions: offsets (per source state), targets, choices.
+_Layer = tuple["NDArray[np.int64]", "NDArray[np.int32]", "NDArray[np.int32]"]
+
+
+def _passes(
+    steps: list[_Step],
+    memory: int,
+    deadline: float | None,
+    report: Callable[[int], None] | None,
+    stats: dict[str, Any],
+) -> tuple[list[_Layer], list[Any]]:
+    """The forward pass (the transitions of every step) and the backward one (the
+    completions of every state: ``completions[i][state]``, states of layer ``i``)."""
+    layers: list[_Layer] = []
+    current: dict[tuple[int, ...], int] = {tuple(0 for _ in steps[0].before): 0}
+    held = 0  # bytes kept in transitions
+    total_states = 1
+    for index, step in enumerate(steps):
+        out: dict[tuple[int, ...], int] = {}
+        offsets = array("q", [0])
+        targets = array("i")
+        choices = array("i")
+        cache: dict[tuple[int, ...], list[int]] = {}
+        for done, state in enumerate(current):  # ids are in insertion order
+            if done % CLOCK_EVERY == 0:
+                where = {"phase": "count", "step": index + 1, "steps": len(steps)}
+                where |= {"states_done": done, "states": len(current), "engine": "sample"}
+                if _timed_out(deadline):
+                    raise _stopped("at the timeout", where)
+                need = held + TRANSITION_BYTES * len(targets)
+                need += PYTHON_STATE_BYTES * (len(current) + len(out))
+                if need > memory:
+                    raise _stopped(f"at the memory limit of {memory:,} bytes", where)
+            for choice, key in _successors(step, state, cache):
+                targets.append(out.setdefault(key, len(out)))
+                choices.append(choice)
+            offsets.append(len(targets))
+        layers.append(
+            (
+                np.frombuffer(offsets, dtype=np.int64),
+                np.frombuffer(targets, dtype=np.int32),
+                np.frombuffer(choices, dtype=np.int32),
+            )
+        )
+        held += TRANSITION_BYTES * len(targets)
+        total_states += len(out)
+        current = out
+        if report is not None:
+            report(index + 1)
+    stats.update(states=total_states, transitions=sum(len(x[1]) for x in layers))
+    final = np.array([1.0 if key == () else 0.0 for key in current])
+    completions = _backward(layers, final)
+    if completions is None:  # a count of 2**53 or more: exact integers
+        stats["counts"] = "python integers"
+        completions = _backward_exact(layers, [1 if key == () else 0 for key in current])
+    return layers, completions
+
+
+def _backward(layers: list[_Layer], final: NDArray[np.float64]) -> list[Any] | None:
+    """Completions in float64 (exact while below 2**53), as int64; None past that."""
+    out: list[Any] = [final]
+    after = final
+    for offsets, targets, _ in reversed(layers):
+        sources = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
+        here = np.zeros(len(offsets) - 1)
+        np.add.at(here, sources, after[targets])
+        out.append(here)
+        after = here
+    if max(float(x.max(initial=0.0)) for x in out) >= 2.0**53:
+        return None
+    return [x.astype(np.int64) for x in reversed(out)]
+
+
+def _backward_exact(layers: list[_Layer], final: list[int]) -> list[Any]:
+    out: list[Any] = [final]
+    after = final
+    for offsets, targets, _ in reversed(layers):
+        bounds = offsets.tolist()
+        goes = targets.tolist()
+        here = [sum(after[j] for j in goes[a:b]) for a, b in pairwise(bounds)]
+        out.append(here)
+        after = here
+    return list(reversed(out))
+
+
+def _walk(
+    steps: list[_Step], layers: list[_Layer], completions: list[Any], rng: random.Random
+) -> list[tuple[int, int]]:
+    """One cycle drawn uniformly: its edges as pairs of local ids."""
+    state = 0
+    edges: list[tuple[int, int]] = []
+    for step, (offsets, targets, choices), here, after in zip(
+        steps, layers, completions[:-1], completions[1:], strict=True
+    ):
+        pick = rng.randrange(int(here[state]))
+        for j in range(int(offsets[state]), int(offsets[state + 1])):
+            pick -= int(after[targets[j]])
+            if pick < 0:
+                break
+        else:
+            raise InternalError("the completions of a state do not add up")
+        work = [*step.before, *step.orbit]
+        edges.extend((work[a], work[b]) for a, b in step.choices[int(choices[j])])
+        state = int(targets[j])
+    return edges
+
+
+def _orient(
+    graph: _Graph,
+    edges: list[tuple[int, int]],
+    closed: bool,
+    s: int | None,
+    t: int | None,
+    flip: bool,
+) -> list[int]:
+    """The tour (flat indices) of a cycle: rooted and directed as the request says, the
+    free choice of direction taken from ``flip``."""
+    links: dict[int, list[int]] = {}
+    for a, b in edges:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    if not closed:
+        first = graph.size  # the virtual square
+    else:
+        fixed = s if s is not None else t
+        first = graph.squares.index(min(graph.squares) if fixed is None else fixed)
+    cycle = [first, links[first][0]]
+    while len(cycle) < len(links):
+        a, b = links[cycle[-1]]
+        cycle.append(a if a != cycle[-2] else b)
+    if not closed:
+        cycle = cycle[1:]  # the path between the two neighbours of the virtual square
+    order = [graph.squares[v] for v in cycle]
+    if closed:
+        if s is None and t is not None:  # finishing at t: rooted at t, t moved to the end
+            order = [*order[1:], order[0]]
+            return [*reversed(order[:-1]), order[-1]] if flip else order
+        if t is not None:  # from s to t: the direction is fixed
+            return order if order[-1] == t else [order[0], *reversed(order[1:])]
+        return [order[0], *reversed(order[1:])] if flip else order
+    if s is not None:
+        return order if order[0] == s else order[::-1]
+    if t is not None:
+        return order if order[-1] == t else order[::-1]
+    return order[::-1] if flip else order

@@ -1,0 +1,327 @@
+"""Start and end maps of any graph: which vertices a tour can start (or end) on, each proved.
+
+:func:`~knightgraph.start_map` and :func:`~knightgraph.end_map` run this when given a
+networkx graph or a :class:`~knightgraph.graphs.GraphBoard` (a torus, a cylinder, a 3-D
+board).  Every vertex is decided by :func:`~knightgraph.tour_exists` on the graph: a
+verified tour from (to) it, or a certificate of absence the independent graph checker
+accepted; where counting is cheap the tours from (to) each vertex are counted too and
+held against those answers.
+
+Examples
+--------
+>>> from knightgraph.topology import topology_board
+>>> m = graph_start_map(topology_board(3, 3, wrap="cols"), closed=False)
+>>> m.squares(), m.failures
+(['a1', 'b1', 'c1', 'a2', 'b2', 'c2', 'a3', 'b3', 'c3'], 0)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..exceptions import InvalidOptionError, KnightGraphError
+from ..graphs import GraphBoard
+from ..resources import require_memory
+from ..results import SearchResult, Status
+from ..verify import check_closed
+from ._run import (
+    BYTES_PER_RESULT,
+    BYTES_PER_TOUR_SQUARE,
+    Clock,
+    _allowed,
+    _check_timeout,
+    _map,
+    _not_started,
+    _wall_deadline,
+)
+
+if TYPE_CHECKING:
+    from ..parallel import Executor
+
+__all__ = ["COUNT_AUTO_VERTICES", "GraphTourMap", "graph_end_map", "graph_start_map"]
+
+COUNT_AUTO_VERTICES = 36
+"""``counts="auto"`` counts the tours from (to) each vertex on graphs of at most this many
+vertices."""
+
+
+@dataclass
+class GraphTourMap:
+    """Which vertices of a graph a tour starts on (``starts``), or which it ends on from a
+    fixed start (``ends``), each decided by proof.
+
+    ``ok[v]``, ``evidence[v]`` and ``counts[v]`` are indexed by vertex index (the order of
+    :class:`~knightgraph.graphs.GraphBoard`); ``counts`` is None when not counted.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> m = graph_end_map(nx.path_graph(4), start=0)
+    >>> m.squares(), m.counts, m.evidence[1].certificate.kind
+    (['3'], [None, 0, 0, 1], 'degree')
+    """
+
+    board: GraphBoard
+    kind: str
+    closed: bool
+    start: int | None
+    ok: list[bool]
+    evidence: dict[int, SearchResult]
+    counts: list[int | None] | None
+    seconds: float
+
+    @property
+    def candidates(self) -> list[int]:
+        """The vertices decided: all for ``starts``; all but the start for ``ends``."""
+        n = self.board.num_squares
+        return [v for v in range(n) if v != self.start or n == 1]
+
+    @property
+    def failures(self) -> int:
+        """Candidate vertices with no tour (proved, or unknown)."""
+        return sum(1 for v in self.candidates if not self.ok[v])
+
+    @property
+    def unknown(self) -> list[str]:
+        """The names of the vertices whose search gave up."""
+        return [
+            self.board.names[v]
+            for v in self.candidates
+            if self.evidence[v].status is Status.ABORTED
+        ]
+
+    def squares(self) -> list[str]:
+        """The names of the vertices marked ok, in index order."""
+        return [self.board.names[v] for v in self.candidates if self.ok[v]]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``knightgraph starts|ends --format json`` on a graph board: ``graph``,
+        ``vertices``, ``ok`` and ``counts`` by vertex name, ``failures``, ``unknown``, the
+        evidence by kind."""
+        kinds: dict[str, int] = {}
+        for result in self.evidence.values():
+            kind = "tour" if result.tour is not None else "none"
+            if result.certificate is not None:
+                kind = result.certificate.kind
+            kinds[kind] = kinds.get(kind, 0) + 1
+        names = self.board.names
+        return {
+            "graph": self.board.kind,
+            "vertices": self.board.num_squares,
+            "closed": self.closed,
+            "start": None if self.start is None else names[self.start],
+            "ok": {names[v]: self.ok[v] for v in self.candidates},
+            "counts": None
+            if self.counts is None
+            else {names[v]: self.counts[v] for v in self.candidates},
+            "failures": self.failures,
+            "unknown": self.unknown,
+            "evidence": kinds,
+            "seconds": round(self.seconds, 6),
+        }
+
+    def text(self) -> str:
+        """The map: on a board with topology a picture (rank 1 at the bottom, 3-D levels side
+        by side; ``.`` a tour starts or ends there, ``X`` none does, ``?`` undecided, ``S``
+        the fixed start), on other graphs the vertices by name; then the totals.
+
+        Examples
+        --------
+        >>> from knightgraph.topology import topology_board
+        >>> print(graph_start_map(topology_board(2, 2, levels=2)).text())  # doctest: +ELLIPSIS
+        2 | XX  XX
+        1 | XX  XX
+            ab  ab
+        0 of 8 start squares admit an open tour of the board 2x2x2, 8 do not (... s)
+        """
+        names = self.board.names
+
+        def mark(v: int) -> str:
+            if v == self.start and self.board.num_squares > 1:
+                return "S"
+            if self.evidence[v].status is Status.ABORTED:
+                return "?"
+            return "." if self.ok[v] else "X"
+
+        lines = _picture(self.board, mark) if self.board.shape is not None else []
+        if not lines:
+            ok = [names[v] for v in self.candidates if self.ok[v]]
+            lines = [f"tours {'start' if self.kind == 'starts' else 'end'} on: {' '.join(ok)}"]
+        what = "start" if self.kind == "starts" else "end"
+        tour = "a closed tour" if self.closed else "an open tour"
+        if self.start is not None:
+            tour += f" from {names[self.start]}"
+        total = len(self.candidates)
+        lines.append(
+            f"{total - self.failures} of {total} {what} squares admit {tour} of the "
+            f"{self.board.kind}, {self.failures - len(self.unknown)} do not"
+            + (f", {len(self.unknown)} undecided" if self.unknown else "")
+            + f" ({self.seconds:.2f} s)"
+        )
+        return "\n".join(lines)
+
+
+def _picture(board: GraphBoard, mark: Callable[[int], str]) -> list[str]:
+    """Rows of marks, rank 1 at the bottom (3-D: the levels side by side)."""
+    from ..board import file_name
+
+    shape = board.shape or ()
+    if len(shape) not in (2, 3):
+        return []
+    m, n = shape[0], shape[1]
+    k = shape[2] if len(shape) == 3 else 1
+    rows = []
+    for r in range(m - 1, -1, -1):
+        cells = []
+        for lv in range(k):
+            keys = [(r, c) if len(shape) == 2 else (r, c, lv) for c in range(n)]
+            cells.append("".join(mark(board.index(key)) for key in keys))
+        rows.append(f"{r + 1:>{len(str(m))}} | " + "  ".join(cells))
+    files = "".join(file_name(c)[-1] for c in range(n))
+    rows.append(" " * (len(str(m)) + 3) + "  ".join([files] * k))
+    return rows
+
+
+def graph_start_map(
+    graph: Any,
+    *,
+    closed: bool = False,
+    counts: bool | str = "auto",
+    timeout: float | None = None,
+    total_timeout: float | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    executor: Executor | None = None,
+) -> GraphTourMap:
+    """Which vertices a tour of the graph can start on; each cell proved (see
+    :func:`~knightgraph.start_map`, whose options these are).
+
+    Notes
+    -----
+    One :func:`~knightgraph.tour_exists` per vertex (SAT, or the cheap certificates),
+    and with ``counts`` one frontier count per vertex
+    (:func:`~knightgraph.counting.general.count_graph_tours`); a count that disagrees
+    with the search is an internal error.  No symmetry is used: a general graph's
+    automorphisms are not known here.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> m = graph_start_map(nx.star_graph(2))  # a path of three vertices
+    >>> m.squares(), m.counts
+    (['1', '2'], [0, 1, 1])
+    """
+    from ..graphs import as_graph_board
+
+    board = as_graph_board(graph)
+    return _graph_map(board, "starts", closed, None, counts, (timeout, total_timeout), progress,
+                      executor)  # fmt: skip
+
+
+def graph_end_map(
+    graph: Any,
+    *,
+    start: Any,
+    closed: bool = False,
+    counts: bool | str = "auto",
+    timeout: float | None = None,
+    total_timeout: float | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    executor: Executor | None = None,
+) -> GraphTourMap:
+    """Which vertices a tour from ``start`` can end on; each cell proved (see
+    :func:`~knightgraph.end_map`).
+
+    Examples
+    --------
+    >>> from knightgraph.topology import topology_board
+    >>> graph_end_map(topology_board(3, 4, wrap="both"), start="a1", closed=True).squares()
+    ['b2', 'c2', 'd2', 'b3', 'c3', 'd3']
+    """
+    from ..graphs import as_graph_board
+
+    board = as_graph_board(graph)
+    s = board.index(start)
+    return _graph_map(board, "ends", closed, s, counts, (timeout, total_timeout), progress,
+                      executor)  # fmt: skip
+
+
+def _graph_map(
+    board: GraphBoard,
+    kind: str,
+    closed: bool,
+    start: int | None,
+    counts: bool | str,
+    timeouts: tuple[float | None, float | None],
+    progress: Callable[[dict[str, Any]], None] | None,
+    executor: Executor | None,
+) -> GraphTourMap:
+    if counts not in (True, False, "auto"):
+        raise InvalidOptionError(f"invalid counts {counts!r}: expected True, False or 'auto'")
+    timeout, total_timeout = timeouts
+    closed = check_closed(closed)
+    _check_timeout(timeout)
+    _check_timeout(total_timeout)
+    n = board.num_squares
+    require_memory(
+        n * (BYTES_PER_RESULT + BYTES_PER_TOUR_SQUARE * n),
+        f"a map of the {board.describe()} (each vertex decided by a tour or a certificate)",
+    )
+    if counts == "auto":
+        counts = n <= COUNT_AUTO_VERTICES
+    began = time.perf_counter()
+    candidates = [v for v in range(n) if v != start or n == 1]
+    clock = (timeout, _wall_deadline(total_timeout))
+    results = _map(
+        executor,
+        _graph_map_cell,
+        len(candidates),
+        lambda i: (board, kind, closed, start, candidates[i], clock, bool(counts)),
+        progress,
+        clock[1],
+    )
+    results += [(_not_started(), None)] * (len(candidates) - len(results))
+    ok = [False] * n
+    evidence: dict[int, SearchResult] = {}
+    table: list[int | None] | None = [None] * n if counts else None
+    for v, (result, number) in zip(candidates, results, strict=True):
+        ok[v] = result.found
+        evidence[v] = result
+        if table is not None:
+            table[v] = number
+        decided = number is not None and result.status is not Status.ABORTED
+        if decided and ((number or 0) > 0) != result.found:
+            raise KnightGraphError(
+                f"internal error: {board.names[v]} has {number} tours but the search "
+                f"says {result.status.name}"
+            )
+    return GraphTourMap(
+        board, kind, closed, start, ok, evidence, table, time.perf_counter() - began
+    )
+
+
+def _graph_map_cell(
+    task: tuple[GraphBoard, str, bool, int | None, int, Clock, bool],
+) -> tuple[SearchResult, int | None]:
+    """Decide one vertex (and count its tours when asked) within the cell's timeout."""
+    from ..counting import count_tours
+    from ..solvers import tour_exists
+
+    board, kind, closed, start, vertex, clock, with_count = task
+    timeout = _allowed(clock)
+    if clock[1] is not None and timeout == 0:
+        return _not_started(), None
+    began = time.monotonic()
+    first, last = (vertex, None) if kind == "starts" else (start, vertex)
+    s: Any = None if first is None else board.node(first)
+    t: Any = None if last is None else board.node(last)
+    graph: Any = board  # the entries take graphs too (typed for boards)
+    result = tour_exists(graph, closed=closed, start=s, end=t, timeout=timeout)
+    if not with_count:
+        return result, None
+    left = None if timeout is None else timeout - (time.monotonic() - began)
+    if left is not None and left <= 0:
+        return result, None
+    return result, count_tours(graph, closed=closed, start=s, end=t, timeout=left).directed
