@@ -7,10 +7,14 @@
  * edges may or must be used) and holds a plain-Python version of the same
  * program (_run_python), the reference the tests compare against.
  *
- * A state packs 16 frontier slots of 4 bits into a 64-bit key: 0 = degree 0
- * (or a free slot), 1 = degree 2, 2..9 = an end of a path fragment, the two
- * ends of a fragment sharing a label; labels are renumbered in slot order so
- * that equal states have equal keys.  Counts are unsigned 64-bit integers
+ * A state gives each of up to 18 frontier slots a value: 0 = degree 0 (or a
+ * free slot), 1 = degree 2, 2..10 = an end of a path fragment, the two ends
+ * of a fragment sharing a label; labels are renumbered in slot order so that
+ * equal states have equal keys.  During a step a state is a byte per slot;
+ * in the tables it is packed into a 64-bit key two slots at a time, the pair
+ * (a, b) as the 7-bit number 11 a + b (11 values: a frontier of 18 slots has
+ * at most 9 fragments): 18 slots take 63 bits, where 4 bits a slot would
+ * take 72 (the compact encoding of issue 15; 8x8 needs 17 slots).  Counts are unsigned 64-bit integers
  * (16-byte table entries); when one overflows the step reports it and the
  * caller starts again with 128-bit counts (24-byte entries), and if one of
  * those overflows too, with the Python engine's unbounded integers.
@@ -37,12 +41,16 @@
 
 #define EMPTY_KEY UINT64_MAX
 #define FRESH 15
+#define MAX_SLOTS 18 /* 9 pairs of 7 bits */
+#define NVAL 11      /* slot values 0..10 */
 #define ERR_NOMEM (-1)
 #define ERR_LIMIT (-2)
 #define ERR_INTERNAL (-3)
 #define ERR_OVERFLOW (-4)
 #define ERR_STOPPED (-5)
 #define CLOCK_EVERY 1024 /* states between two looks at the clock (about a millisecond) */
+
+static void pairs_init(void);
 
 typedef struct {
     uint64_t key;
@@ -248,6 +256,11 @@ void *kgc_new(int64_t slots, int64_t limit, int64_t wide)
     ctx_t *ctx = (ctx_t *)calloc(1, sizeof(ctx_t));
     if (!ctx)
         return NULL;
+    if (slots > MAX_SLOTS) {
+        free(ctx);
+        return NULL;
+    }
+    pairs_init();
     ctx->slots = slots;
     ctx->limit = INT64_MAX; /* the first, 16-entry table always fits: the limit binds from step 1 */
     ctx->wide = wide != 0;
@@ -300,6 +313,82 @@ typedef struct {
     uint64_t key, lo, hi, at;
 } pending_t;
 
+/* The two slot values of each 7-bit pair code (filled once: 11 * 11 codes). */
+static uint8_t pair_first[128], pair_second[128];
+
+static void pairs_init(void)
+{
+    for (int c = 0; c < 128; c++) {
+        pair_first[c] = (uint8_t)(c < NVAL * NVAL ? c / NVAL : 0);
+        pair_second[c] = (uint8_t)(c < NVAL * NVAL ? c % NVAL : 0);
+    }
+}
+
+/* The slot values of a key (v has room for MAX_SLOTS, the unused ones 0). */
+static inline void decode(uint64_t key, uint8_t *v, int pairs)
+{
+    for (int p = 0; p < pairs; p++) {
+        int c = (int)((key >> (7 * p)) & 127);
+        v[2 * p] = pair_first[c];
+        v[2 * p + 1] = pair_second[c];
+    }
+}
+
+/* The key of the slot values w, labels renumbered in slot order, without branches:
+   names[x] has bit 4 set once x has a name (0 and 1 are their own names).  Returns
+   UINT64_MAX (never a key) when a label would pass 10 (more fragments than 18 slots hold). */
+static inline uint64_t encode(const uint8_t *w, int pairs)
+{
+    uint8_t names[16] = {16, 17};
+    int nextname = 2;
+    uint64_t out = 0;
+    for (int p = 0; p < pairs; p++) {
+        int code = 0;
+        for (int h = 0; h < 2; h++) {
+            int x = w[2 * p + h];
+            int t = names[x];
+            int fresh = !(t & 16);
+            t = fresh ? (16 | nextname) : t;
+            names[x] = (uint8_t)t;
+            nextname += fresh;
+            code = code * NVAL + (t & 15);
+        }
+        out |= (uint64_t)code << (7 * p);
+    }
+    return nextname > NVAL ? UINT64_MAX : out;
+}
+
+/* Put (key, lo, hi) through the queue into `next` (growing it first if need be). */
+static inline int queue_put(ctx_t *ctx, table_t *next, pending_t *queue, int *head, int *queued,
+                            uint64_t key, uint64_t lo, uint64_t hi)
+{
+    if ((next->size + (uint64_t)*queued + 1) * 4 > next->cap * 3) {
+        while (*queued) {
+            pending_t *x = &queue[*head];
+            table_put(next, x->key, x->lo, x->hi);
+            *head = (*head + 1) % QUEUE;
+            (*queued)--;
+        }
+        int err = table_grow(ctx, next);
+        if (err)
+            return err;
+    }
+    if (*queued == QUEUE) {
+        pending_t *x = &queue[*head];
+        table_put_at(next, x->at, x->key, x->lo, x->hi);
+        *head = (*head + 1) % QUEUE;
+        (*queued)--;
+    }
+    pending_t *y = &queue[(*head + *queued) % QUEUE];
+    y->key = key;
+    y->lo = lo;
+    y->hi = hi;
+    y->at = slot_hash(key, next->shift);
+    __builtin_prefetch((char *)next->e + y->at * entry_size(next->wide), 1, 3);
+    (*queued)++;
+    return 0;
+}
+
 /*
  * Add one square.  During the step its value is held apart (it has no slot
  * yet); it tries every set of at most two of its candidate edges (to the
@@ -320,8 +409,9 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     table_t next;
     int err;
     const int slots = (int)ctx->slots;
+    const int pairs = (slots + 1) / 2;
     ctx->done = 0;
-    if (nc > 8 || slots > 16 || (!vleaves && (dest < 0 || dest >= slots)))
+    if (nc > 8 || slots > MAX_SLOTS || (!vleaves && (dest < 0 || dest >= slots)))
         return ERR_INTERNAL;
     int nforced = 0;
     for (int64_t j = 0; j < nc; j++)
@@ -350,10 +440,10 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     if (nforced > 2)
         nsub = 0;
     /* Leave and need checks on slots no edge of this step touches are done once per state. */
-    int touched[16] = {0};
+    int touched[MAX_SLOTS] = {0};
     for (int a = 0; a < nc; a++)
         touched[cands[a]] = 1;
-    int sleave[16], dleave[16], sneed[16], dneed[16];
+    int sleave[MAX_SLOTS], dleave[MAX_SLOTS], sneed[MAX_SLOTS], dneed[MAX_SLOTS];
     int nsl = 0, ndl = 0, nsn = 0, ndn = 0;
     for (int64_t j = 0; j < nl; j++) {
         if (touched[leave[j]])
@@ -367,9 +457,6 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
         else
             sneed[nsn++] = (int)need[j];
     }
-    uint64_t clear = 0;
-    for (int64_t j = 0; j < nl; j++)
-        clear |= (uint64_t)15 << (4 * leave[j]);
 
     uint64_t guess = cur->size + cur->size / 4 + 16;
     err = table_init(ctx, &next, guess * 4 / 3 + 1);
@@ -380,6 +467,7 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     int64_t seen = 0;
     const int timed = ctx->timed;
     const double deadline = ctx->deadline;
+    uint8_t v[MAX_SLOTS + 2] = {0}, w[MAX_SLOTS + 2] = {0};
     for (uint64_t i = 0; i < cur->cap; i++) {
         uint64_t key = key_at(cur, i);
         if (key == EMPTY_KEY)
@@ -391,48 +479,47 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
         }
         uint64_t lo, hi;
         table_get(cur, i, &lo, &hi);
-#define GET(x, s) ((int)(((x) >> (4 * (s))) & 15))
-#define SET(x, s, v) ((x) = ((x) & ~((uint64_t)15 << (4 * (s)))) | ((uint64_t)(v) << (4 * (s))))
+        decode(key, v, pairs);
         int dead = 0;
         for (int j = 0; j < nsl; j++)
-            dead |= GET(key, sleave[j]) != 1;
+            dead |= v[sleave[j]] != 1;
         for (int j = 0; j < nsn; j++)
-            dead |= GET(key, sneed[j]) == 0;
+            dead |= v[sneed[j]] == 0;
         if (dead)
             continue;
         int fullmask = 0;
         for (int a = 0; a < nc; a++)
-            if (GET(key, cands[a]) == 1)
+            if (v[cands[a]] == 1)
                 fullmask |= 1 << a;
         for (int q = 0; q < nsub; q++) {
             if (submask[q] & fullmask)
                 continue;
-            uint64_t w = key;
+            memcpy(w, v, sizeof w);
             int vv = 0; /* the new square's value */
             int closures = 0;
             for (int e = 0; e < sublen[q]; e++) {
                 int b = sub[q][e];
-                int vb = GET(w, b);
+                int vb = w[b];
                 if (vv == 0 && vb == 0) {
                     vv = FRESH;
-                    SET(w, b, FRESH);
+                    w[b] = FRESH;
                 } else if (vv == 0) {
                     vv = vb;
-                    SET(w, b, 1);
+                    w[b] = 1;
                 } else if (vb == 0) {
-                    SET(w, b, vv);
+                    w[b] = (uint8_t)vv;
                     vv = 1;
                 } else if (vv == vb) {
                     closures++;
                     vv = 1;
-                    SET(w, b, 1);
+                    w[b] = 1;
                 } else {
                     int va = vv;
                     vv = 1;
-                    SET(w, b, 1);
+                    w[b] = 1;
                     for (int s = 0; s < slots; s++)
-                        if (GET(w, s) == vb) {
-                            SET(w, s, va);
+                        if (w[s] == vb) {
+                            w[s] = (uint8_t)va;
                             break;
                         }
                 }
@@ -445,55 +532,26 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
             if (vneed)
                 ok &= vv != 0;
             for (int j = 0; j < ndl; j++)
-                ok &= GET(w, dleave[j]) == 1;
+                ok &= w[dleave[j]] == 1;
             for (int j = 0; j < ndn; j++)
-                ok &= GET(w, dneed[j]) != 0;
+                ok &= w[dneed[j]] != 0;
             if (!ok)
                 continue;
-            w &= ~clear; /* leaving squares (all of degree 2) free their slots */
+            for (int64_t j = 0; j < nl; j++)
+                w[leave[j]] = 0; /* leaving squares (all of degree 2) free their slots */
             if (!vleaves)
-                SET(w, dest, vv);
-            /* Renumber the labels in slot order, without branches: names[v] has bit 4 set
-               once v has a name (0 and 1 are their own names). */
-            uint8_t names[16] = {16, 17};
-            int nextname = 2;
-            uint64_t out = 0;
-            for (int s = 0; s < slots; s++) {
-                int v = GET(w, s);
-                int t = names[v];
-                int fresh = !(t & 16);
-                t = fresh ? (16 | nextname) : t;
-                names[v] = (uint8_t)t;
-                nextname += fresh;
-                out |= (uint64_t)(t & 15) << (4 * s);
+                w[dest] = (uint8_t)vv;
+            uint64_t out = encode(w, pairs);
+            if (out == EMPTY_KEY) {
+                table_free(ctx, &next);
+                return ERR_INTERNAL;
             }
-            if ((next.size + queued + 1) * 4 > next.cap * 3) {
-                while (queued) {
-                    pending_t *x = &queue[head];
-                    table_put(&next, x->key, x->lo, x->hi);
-                    head = (head + 1) % QUEUE;
-                    queued--;
-                }
-                err = table_grow(ctx, &next);
-                if (err) {
-                    ctx->done = seen - 1;
-                    table_free(ctx, &next);
-                    return err;
-                }
+            err = queue_put(ctx, &next, queue, &head, &queued, out, lo, hi);
+            if (err) {
+                ctx->done = seen - 1;
+                table_free(ctx, &next);
+                return err;
             }
-            if (queued == QUEUE) {
-                pending_t *x = &queue[head];
-                table_put_at(&next, x->at, x->key, x->lo, x->hi);
-                head = (head + 1) % QUEUE;
-                queued--;
-            }
-            pending_t *y = &queue[(head + queued) % QUEUE];
-            y->key = out;
-            y->lo = lo;
-            y->hi = hi;
-            y->at = slot_hash(out, next.shift);
-            __builtin_prefetch((char *)next.e + y->at * entry_size(next.wide), 1, 3);
-            queued++;
         }
     }
     while (queued) {
@@ -508,6 +566,43 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     if (cur->overflow)
         return ERR_OVERFLOW;
     return (int64_t)cur->size;
+}
+
+/* The number of states of the current layer. */
+int64_t kgc_size(void *p) { return (int64_t)((ctx_t *)p)->cur.size; }
+
+/* Copy the current layer out: keys[i] with the count hi[i] * 2^64 + lo[i] (kgc_size entries). */
+void kgc_export(void *p, uint64_t *keys, uint64_t *lo, uint64_t *hi)
+{
+    table_t *t = &((ctx_t *)p)->cur;
+    uint64_t k = 0;
+    for (uint64_t i = 0; i < t->cap; i++) {
+        uint64_t key = key_at(t, i);
+        if (key != EMPTY_KEY) {
+            keys[k] = key;
+            table_get(t, i, &lo[k], &hi[k]);
+            k++;
+        }
+    }
+}
+
+/* Replace the current layer by the n states keys[i] with counts hi[i] * 2^64 + lo[i] (states
+   exported by kgc_export, perhaps from another process): where a split count's part starts.
+   Returns n, or ERR_NOMEM / ERR_LIMIT / ERR_OVERFLOW (a count needs 128 bits: use wide). */
+int64_t kgc_load(void *p, int64_t n, const uint64_t *keys, const uint64_t *lo, const uint64_t *hi)
+{
+    ctx_t *ctx = (ctx_t *)p;
+    table_t fresh;
+    int err = table_init(ctx, &fresh, (uint64_t)n + (uint64_t)n / 3 + 16);
+    if (err)
+        return err;
+    for (int64_t i = 0; i < n; i++)
+        table_put(&fresh, keys[i], lo[i], hi[i]);
+    table_free(ctx, &ctx->cur);
+    ctx->cur = fresh;
+    if (fresh.overflow)
+        return ERR_OVERFLOW;
+    return (int64_t)fresh.size;
 }
 
 static PyMethodDef count_methods[] = {{NULL, NULL, 0, NULL}};

@@ -299,10 +299,13 @@ def _progress(
     bar = tqdm(desc=what, unit=unit, total=total, leave=False, file=sys.stderr, mininterval=0.5)
 
     def update(stats: dict[str, Any]) -> None:
+        if stats.get("total") is not None and bar.total != stats["total"]:
+            bar.total = stats["total"]  # known once the work is divided (count's parts)
         work = stats.get("done", stats.get("placed", stats.get("steps", 0)))
         bar.update(max(0, int(work) - bar.n))
         bar.set_postfix(
-            {k: v for k, v in stats.items() if k not in ("placed", "steps")}, refresh=False
+            {k: v for k, v in stats.items() if k not in ("placed", "steps", "total")},
+            refresh=False,
         )
 
     # Strategies that do not count their work (divide on a big board) send no updates:
@@ -378,6 +381,12 @@ def _preflight(args: argparse.Namespace) -> None:
             raise _UsageError(f"invalid --{flag} {value}: expected a whole number >= {least}")
     if args.command != "draw" and getattr(args, "output", None) is not None:
         _check_output_path(args.output, "-o")
+    if getattr(args, "checkpoint", None) is not None:
+        _check_output_path(args.checkpoint, "--checkpoint")
+    if getattr(args, "parts", None) is not None:
+        from ..counting.split import check_parts
+
+        check_parts(args.parts)
     if getattr(args, "proof", None) is not None:
         _check_output_path(args.proof, "--proof")
         _check_output_path(args.proof + ".cnf", "--proof")
