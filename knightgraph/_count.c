@@ -334,26 +334,28 @@ static inline void decode(uint64_t key, uint8_t *v, int pairs)
     }
 }
 
-/* The key of the slot values w, labels renumbered in slot order, without branches:
-   names[x] has bit 4 set once x has a name (0 and 1 are their own names).  Returns
-   UINT64_MAX (never a key) when a label would pass 10 (more fragments than 18 slots hold). */
+/* The key of the slot values w, labels renumbered in slot order, in registers: `names` holds
+   the new name of each value as 4-bit nibbles (0 and 1 are their own names) and `named` which
+   values have one.  Returns UINT64_MAX (never a key) when a label would pass 10 (more
+   fragments than 18 slots hold). */
 static inline uint64_t encode(const uint8_t *w, int pairs)
 {
-    uint8_t names[16] = {16, 17};
-    int nextname = 2;
+    uint64_t names = 0x10;
+    uint32_t named = 3;
+    uint64_t nextname = 2;
     uint64_t out = 0;
     for (int p = 0; p < pairs; p++) {
-        int code = 0;
+        uint64_t code = 0;
         for (int h = 0; h < 2; h++) {
             int x = w[2 * p + h];
-            int t = names[x];
-            int fresh = !(t & 16);
-            t = fresh ? (16 | nextname) : t;
-            names[x] = (uint8_t)t;
+            uint64_t fresh = (~named >> x) & 1;
+            uint64_t t = fresh ? nextname : (names >> (4 * x)) & 15;
+            names |= t << (4 * x);
+            named |= 1u << x;
             nextname += fresh;
-            code = code * NVAL + (t & 15);
+            code = code * NVAL + t;
         }
-        out |= (uint64_t)code << (7 * p);
+        out |= code << (7 * p);
     }
     return nextname > NVAL ? UINT64_MAX : out;
 }
@@ -387,6 +389,45 @@ static inline int queue_put(ctx_t *ctx, table_t *next, pending_t *queue, int *he
     __builtin_prefetch((char *)next->e + y->at * entry_size(next->wide), 1, 3);
     (*queued)++;
     return 0;
+}
+
+#define UNKNOWN UINT64_MAX /* a pattern of degrees not yet worked out (a mask has bit 63 clear) */
+
+/* The degree of a square from its slot value: 0, 2 (full) or 1 (an end). */
+static const uint8_t DEGREE[16] = {0, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+
+/* The subsets (bit q: subset q) that keep every degree at most 2, fill the squares that leave
+   and leave none that needs an edge at degree 0, for the candidate slots' degrees `pattern`
+   (base 3, candidate a in digit a): all of this depends on the degrees alone. */
+static uint64_t passing(int pattern, int nc, int nsub, const int *submask, const int *sublen,
+                        const int *candof, const int *dleave, int ndl, const int *dneed, int ndn,
+                        int vleaves, int vneed)
+{
+    int degree[8];
+    for (int a = 0; a < nc; a++) {
+        degree[a] = pattern % 3;
+        pattern /= 3;
+    }
+    uint64_t out = 0;
+    for (int q = 0; q < nsub; q++) {
+        int ok = vleaves ? sublen[q] == 2 : 1;
+        if (vneed)
+            ok &= sublen[q] >= 1;
+        for (int a = 0; a < nc; a++)
+            if ((submask[q] >> a) & 1)
+                ok &= degree[a] < 2;
+        for (int j = 0; j < ndl; j++) {
+            int a = candof[dleave[j]];
+            ok &= degree[a] + ((submask[q] >> a) & 1) == 2;
+        }
+        for (int j = 0; j < ndn; j++) {
+            int a = candof[dneed[j]];
+            ok &= degree[a] + ((submask[q] >> a) & 1) >= 1;
+        }
+        if (ok)
+            out |= (uint64_t)1 << q;
+    }
+    return out;
 }
 
 /*
@@ -462,6 +503,19 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     err = table_init(ctx, &next, guess * 4 / 3 + 1);
     if (err)
         return err;
+    int npatterns = 1;
+    for (int a = 0; a < nc; a++)
+        npatterns *= 3;
+    int candof[MAX_SLOTS];
+    for (int a = 0; a < nc; a++)
+        candof[cands[a]] = a;
+    uint64_t *memo = (uint64_t *)malloc((size_t)npatterns * sizeof(uint64_t));
+    if (!memo) {
+        table_free(ctx, &next);
+        return ERR_NOMEM;
+    }
+    for (int j = 0; j < npatterns; j++)
+        memo[j] = UNKNOWN;
     pending_t queue[QUEUE];
     int head = 0, queued = 0;
     int64_t seen = 0;
@@ -475,6 +529,7 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
         if (++seen % CLOCK_EVERY == 1 && timed && now_seconds() >= deadline) {
             ctx->done = seen - 1;
             table_free(ctx, &next);
+            free(memo);
             return ERR_STOPPED;
         }
         uint64_t lo, hi;
@@ -487,13 +542,18 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
             dead |= v[sneed[j]] == 0;
         if (dead)
             continue;
-        int fullmask = 0;
-        for (int a = 0; a < nc; a++)
-            if (v[cands[a]] == 1)
-                fullmask |= 1 << a;
-        for (int q = 0; q < nsub; q++) {
-            if (submask[q] & fullmask)
-                continue;
+        /* The subsets that the degrees of the candidate slots allow (worked out once per
+           pattern of degrees); only the path labels are left to look at per subset. */
+        int pattern = 0;
+        for (int a = nc - 1; a >= 0; a--)
+            pattern = pattern * 3 + DEGREE[v[cands[a]]];
+        uint64_t mask = memo[pattern];
+        if (mask == UNKNOWN)
+            mask = memo[pattern] = passing(pattern, nc, nsub, submask, sublen, candof, dleave,
+                                           ndl, dneed, ndn, (int)vleaves, (int)vneed);
+        while (mask) {
+            int q = __builtin_ctzll(mask);
+            mask &= mask - 1;
             memcpy(w, v, sizeof w);
             int vv = 0; /* the new square's value */
             int closures = 0;
@@ -528,15 +588,6 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
                 continue;
             if (last && !closures)
                 continue;
-            int ok = vleaves ? vv == 1 : 1;
-            if (vneed)
-                ok &= vv != 0;
-            for (int j = 0; j < ndl; j++)
-                ok &= w[dleave[j]] == 1;
-            for (int j = 0; j < ndn; j++)
-                ok &= w[dneed[j]] != 0;
-            if (!ok)
-                continue;
             for (int64_t j = 0; j < nl; j++)
                 w[leave[j]] = 0; /* leaving squares (all of degree 2) free their slots */
             if (!vleaves)
@@ -544,12 +595,14 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
             uint64_t out = encode(w, pairs);
             if (out == EMPTY_KEY) {
                 table_free(ctx, &next);
+                free(memo);
                 return ERR_INTERNAL;
             }
             err = queue_put(ctx, &next, queue, &head, &queued, out, lo, hi);
             if (err) {
                 ctx->done = seen - 1;
                 table_free(ctx, &next);
+                free(memo);
                 return err;
             }
         }
@@ -560,6 +613,7 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
         head = (head + 1) % QUEUE;
         queued--;
     }
+    free(memo);
     ctx->done = (int64_t)cur->size;
     table_free(ctx, cur);
     *cur = next;

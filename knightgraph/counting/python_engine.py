@@ -4,7 +4,7 @@ It runs a plan (``plan._plan``) state by state with exact integers, so it has no
 on the width of the frontier or the size of a count, and it also runs the plans of
 symmetric counts (whole orbits of a symmetry per step), which the compiled kernel does
 not.  The tests compare the compiled kernel with it; it is used when the kernel is
-missing, the frontier is wider than 16 squares, a count needs more than 128 bits, or
+missing, the frontier is wider than 18 squares, a count needs more than 128 bits, or
 ``KNIGHTGRAPH_KERNELS=python``.
 
 A *state* is a tuple with one entry per frontier square: 0 (degree 0), 1 (degree 2, the
