@@ -186,7 +186,8 @@ def _run_compiled(
     ctx = lib.kgc_new(width, int(memory), int(wide))
     if not ctx:
         raise BoardTooLargeError("counting: cannot allocate the first counting table")
-    again = dict(memory=memory, deadline=deadline, progress=progress, stats=stats, wide=True)
+    again: dict[str, Any] = dict(memory=memory, deadline=deadline, progress=progress)
+    again.update(stats=stats, wide=True)
     again.update(first=first, initial=initial, stop=stop)
     try:
         states = 1

@@ -220,8 +220,8 @@ def _count_cycles(
     budget = memory if memory is not None else available_memory() * 8 // 10
     if split is not None and perm is None:
         run = functools.partial(_run_python, steps, deadline=deadline, memory=budget)
-        args = (len(steps), virtual, forced, excluded, split, memory, deadline, progress, stats)
-        return _split(board, run, "python", *args)
+        rest = (len(steps), virtual, forced, excluded, split, memory, deadline, progress, stats)
+        return _split(board, run, "python", *rest)
     return int(_run_python(steps, deadline=deadline, progress=progress, memory=budget))
 
 

@@ -142,7 +142,8 @@ def _run_part(part: _Part) -> dict[str, Any]:
             )
     except CountAbortedError as stop:
         return {"index": part.index, "aborted": str(stop), "done": stop.done}
-    out = {"index": part.index, "count": int(count), "seconds": time.perf_counter() - began}
+    out: dict[str, Any] = {"index": part.index, "count": int(count)}
+    out["seconds"] = time.perf_counter() - began
     out["peak_bytes"] = stats.get("peak_bytes")
     out["max_states"] = stats.get("max_states")
     return out
@@ -260,7 +261,7 @@ def _split_count(
             options.on_part({"parts_done": len(done), "parts": parts})
     if peaks:
         stats["split"]["max_part_peak_bytes"] = max(peaks)
-    return sum(done.values())
+    return int(sum(done.values()))
 
 
 def _prefix(
@@ -305,9 +306,8 @@ def _workers(executor: Any) -> int:
     client = getattr(executor, "client", None)
     if client is not None:
         try:
-            return max(
-                1, sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
-            )
+            workers = client.scheduler_info()["workers"].values()
+            return max(1, sum(int(w.get("nthreads", 1)) for w in workers))
         except Exception:  # an unusual client: one at a time is always right
             return 1
     return 1
