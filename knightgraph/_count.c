@@ -659,6 +659,53 @@ int64_t kgc_load(void *p, int64_t n, const uint64_t *keys, const uint64_t *lo, c
     return (int64_t)fresh.size;
 }
 
+/* Merge every state with its mirror image: perm[s] is the slot of the mirror square of the
+   square in slot s (a free slot maps to itself), valid when the squares done so far and the
+   frontier are symmetric under the mirror (a column boundary of a symmetric board).  A state
+   and its image have as many completions (the squares left are symmetric too), so only the
+   smaller key of the two is kept, with both counts: about half the states from here on.
+   Returns the number of states, or ERR_NOMEM / ERR_LIMIT / ERR_OVERFLOW. */
+int64_t kgc_mirror(void *p, const int64_t *perm)
+{
+    ctx_t *ctx = (ctx_t *)p;
+    table_t *cur = &ctx->cur;
+    table_t next;
+    const int slots = (int)ctx->slots;
+    const int pairs = (slots + 1) / 2;
+    int err = table_init(ctx, &next, cur->size + cur->size / 3 + 16);
+    if (err)
+        return err;
+    pending_t queue[QUEUE];
+    int head = 0, queued = 0;
+    uint8_t v[MAX_SLOTS + 2] = {0}, w[MAX_SLOTS + 2] = {0};
+    for (uint64_t i = 0; i < cur->cap; i++) {
+        uint64_t key = key_at(cur, i), lo, hi;
+        if (key == EMPTY_KEY)
+            continue;
+        table_get(cur, i, &lo, &hi);
+        decode(key, v, pairs);
+        for (int s = 0; s < slots; s++)
+            w[perm[s]] = v[s];
+        uint64_t image = encode(w, pairs);
+        err = queue_put(ctx, &next, queue, &head, &queued, image < key ? image : key, lo, hi);
+        if (err) {
+            table_free(ctx, &next);
+            return err;
+        }
+    }
+    while (queued) {
+        pending_t *x = &queue[head];
+        table_put_at(&next, x->at, x->key, x->lo, x->hi);
+        head = (head + 1) % QUEUE;
+        queued--;
+    }
+    table_free(ctx, cur);
+    *cur = next;
+    if (cur->overflow)
+        return ERR_OVERFLOW;
+    return (int64_t)cur->size;
+}
+
 static PyMethodDef count_methods[] = {{NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef count_module = {

@@ -59,6 +59,8 @@ class _Kernel:
         lib.kgc_export.argtypes = [ctypes.c_void_p, words, words, words]
         lib.kgc_load.restype = i64
         lib.kgc_load.argtypes = [ctypes.c_void_p, i64, words, words, words]
+        lib.kgc_mirror.restype = i64
+        lib.kgc_mirror.argtypes = [ctypes.c_void_p, ints]
         self.lib = lib
 
 
@@ -101,12 +103,37 @@ class _CountOverflow(Exception):
     """A count does not fit in 128 bits: the Python engine takes over."""
 
 
-def _slot_plan(graph: _Graph, steps: list[_Step]) -> tuple[int, list[tuple[Any, ...]]] | None:
+def _mirror(graph: _Graph) -> list[int] | None:
+    """The mirror image of each square (local ids; the virtual square is its own) across the
+    axis the columns of the processing order run along, or None when the board is not
+    symmetric (removed squares)."""
+    board = graph.board
+    m, n = board.m, board.n
+    local = {flat: i for i, flat in enumerate(graph.squares)}
+    out = []
+    for flat in graph.squares:
+        r, c = divmod(flat, n)
+        image = (m - 1 - r) * n + c if m <= n else r * n + (n - 1 - c)
+        if image not in local:
+            return None
+        out.append(local[image])
+    if graph.virtual:
+        out.append(graph.size)
+    return out
+
+
+def _slot_plan(
+    graph: _Graph, steps: list[_Step], mirror: list[int] | None = None
+) -> tuple[int, list[tuple[Any, ...]]] | None:
     """Translate a plain plan (one square per step) into fixed slots for the C kernel.
 
     The new square of a step is held apart during the step and then moves into
     the lowest free slot (freed by the squares that leave at that step, if need
     be), so ``2 * min(m, n) + 1`` frontier squares (plus the virtual one) fit.
+    With ``mirror`` (:func:`_mirror`; only for counts without forced or excluded
+    edges), each step after which the squares done are symmetric (the end of a
+    column) also carries the permutation of the slots that the mirror makes: the
+    kernel then merges each state with its image (``kgc_mirror``).
     """
     slot_of: dict[int, int] = {}
     free = list(range(MAX_SLOTS))
@@ -114,6 +141,8 @@ def _slot_plan(graph: _Graph, steps: list[_Step]) -> tuple[int, list[tuple[Any, 
         slot_of[graph.size] = free.pop(0)
     width = len(slot_of)
     out = []
+    images: list[dict[int, int] | None] = []
+    reach = -1  # the largest mirror image of the squares done so far
     for step in steps:
         if len(step.orbit) != 1:
             return None
@@ -151,6 +180,18 @@ def _slot_plan(graph: _Graph, steps: list[_Step]) -> tuple[int, list[tuple[Any, 
             np.array(x, dtype=np.int64) for x in (cand_slots, forced, leave_slots, need_slots)
         ]
         out.append((dest, int(v in leave), int(v in needy), *arrays, step.last, bool(step.choices)))
+        image = None
+        if mirror is not None:
+            reach = max(reach, mirror[v])
+            if reach <= v and not step.last and all(mirror[u] in slot_of for u in slot_of):
+                image = {slot_of[u]: slot_of[mirror[u]] for u in slot_of}
+        images.append(image)
+    for index, image in enumerate(images):
+        if image is not None:
+            perm = list(range(width))
+            for a, b in image.items():
+                perm[a] = b
+            out[index] = (*out[index], np.array(perm, dtype=np.int64))
     return width, out
 
 
@@ -205,7 +246,7 @@ def _run_compiled(
         end = len(plan) if stop is None else stop
         for index in range(first, end):
             step = plan[index]
-            dest, vleaves, vneed, cands, forced, leave, need, last, any_choice = step
+            dest, vleaves, vneed, cands, forced, leave, need, last, any_choice = step[:9]
             if not any_choice:
                 return 0 if stop is None else _layer(lib, None)
             if deadline is not None:
@@ -213,6 +254,8 @@ def _run_compiled(
             before = states
             arrays = (cands, forced, len(cands), leave, len(leave), need, len(need), int(last))
             states = lib.kgc_step(ctx, dest, vleaves, vneed, *arrays)
+            if states >= 0 and len(step) > 9:  # the end of a column: merge mirror images
+                states = lib.kgc_mirror(ctx, step[9])
             if states == _OVERFLOW and wide:
                 raise _CountOverflow
             if states == _OVERFLOW:

@@ -26,6 +26,7 @@ from .compiled import (
     MAX_SLOTS,
     _compiled,
     _CountOverflow,
+    _mirror,
     _run_compiled,
     _slot_plan,
     kernel_available,
@@ -193,7 +194,7 @@ def _count_cycles(
     if engine == "c" and kernel is None:
         raise InvalidOptionError("the compiled counting kernel is not built")
     if kernel is not None and perm is None:
-        slots = _slot_plan(graph, steps)
+        slots = _slot_plan(graph, steps, None if forced or excluded else _mirror(graph))
         if slots is not None:
             stats["engine"] = "c"
             stats["width"] = slots[0]

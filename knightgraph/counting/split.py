@@ -108,7 +108,7 @@ def _run_part(part: _Part) -> dict[str, Any]:
     Runs in a worker: it builds the plan again (milliseconds) rather than receive it.
     """
     from ..resources import available_memory
-    from .compiled import _compiled, _run_compiled, _slot_plan
+    from .compiled import _compiled, _mirror, _run_compiled, _slot_plan
     from .python_engine import _run_python
 
     began = time.perf_counter()
@@ -118,7 +118,8 @@ def _run_part(part: _Part) -> dict[str, Any]:
     try:
         if part.engine == "c":
             kernel = _compiled()
-            slots = None if kernel is None else _slot_plan(graph, steps)
+            mirror = None if part.forced or part.excluded else _mirror(graph)
+            slots = None if kernel is None else _slot_plan(graph, steps, mirror)
             if kernel is None or slots is None:
                 raise InvalidOptionError(
                     "a part of a split count needs the compiled counting kernel on the worker"
