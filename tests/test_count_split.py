@@ -89,6 +89,20 @@ def test_on_a_dask_cluster():
     assert result.undirected == 9862
 
 
+def test_cli_dask_address(capsys):
+    """``count --dask ADDRESS``: an in-process cluster's scheduler, reached by its address."""
+    distributed = pytest.importorskip("distributed")
+    from knightgraph.cli import main
+
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        args = ["count", "6", "6", "--closed", "--dask", cluster.scheduler_address]
+        assert main([*args, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["undirected"] == 9862
+
+
 class _Interrupt(Exception):
     pass
 
