@@ -54,7 +54,16 @@ MAX_PARTS = 1 << 20
 class SplitOptions:
     """How to split a count: ``parts`` (None: one per worker of the executor, at least 2),
     the ``executor`` that runs them, a :class:`Checkpoint`, the ``cut`` step (None:
-    automatic) and a callback told ``{"parts_done", "parts"}`` after each part."""
+    automatic) and a callback told ``{"parts_done", "parts"}`` after each part.
+
+    :func:`~knightgraph.counting.count_tours` builds one from its ``parts``,
+    ``executor``, ``checkpoint`` and ``on_part`` arguments.
+
+    Examples
+    --------
+    >>> SplitOptions(parts=4).parts
+    4
+    """
 
     parts: int | None = None
     executor: Any = None
