@@ -32,20 +32,19 @@ m, n, parts, stop = (int(x) for x in sys.argv[1:5])
 sizes = []
 began, cpu = time.perf_counter(), time.process_time()
 if stop:
-    from knightgraph.counting.compiled import _compiled, _run_compiled, _slot_plan
+    from knightgraph.counting.compiled import _compiled, _mirror, _run_compiled, _slot_plan
     from knightgraph.counting.split import _plan_of
     graph, steps = _plan_of(Board(m, n), False, (), ())
-    width, plan = _slot_plan(graph, steps)
+    width, plan = _slot_plan(graph, steps, _mirror(graph))
     stats = {}
     _run_compiled(_compiled(), width, plan, memory=20 * 2**30, deadline=None, stats=stats,
                   progress=lambda d: sizes.append(d["states"]), stop=stop)
     undirected = None
 else:
-    kw = {}
-    if parts:
-        from knightgraph.parallel import get_executor
-        kw = {"parts": parts, "executor": get_executor(workers=2)}
-    result = count_tours(m, n, closed=True, progress=lambda d: sizes.append(d["states"]), **kw)
+    from knightgraph.parallel import get_executor
+    with get_executor(workers=2 if parts else None) as ex:  # closed: the workers' CPU is counted
+        kw = {"parts": parts, "executor": ex} if parts else {}
+        result = count_tours(m, n, closed=True, progress=lambda d: sizes.append(d["states"]), **kw)
     stats, undirected = result.stats, result.undirected
 me = resource.getrusage(resource.RUSAGE_SELF)
 kids = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -78,8 +77,12 @@ def run(m: int, n: int, parts: int = 0, stop: int = 0) -> dict:
     print(
         f"{m}x{n} closed, {how}: {data['undirected'] or 0:>16,}  CPU {data['cpu']:7.1f} s  "
         f"wall {data['wall']:7.1f} s  peak RSS {data['rss'] / 2**20:7.0f} MiB  "
-        f"max layer {max(data['sizes'], default=0):,}"
-        + (f"  cut {split['cut']}, largest part table {split.get('max_part_peak_bytes', 0) / 2**20:.0f} MiB" if split else "")
+        f"max layer {(split or data['stats']).get('max_part_states', data['stats'].get('max_states', 0)):,}"
+        + (
+            f"  cut {split['cut']}, largest part table {split.get('max_part_peak_bytes', 0) / 2**20:.0f} MiB"
+            if split
+            else ""
+        )
         + check,
         flush=True,
     )

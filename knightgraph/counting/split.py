@@ -254,6 +254,7 @@ def _split_count(
     if options.on_part is not None:
         options.on_part({"parts_done": resumed, "parts": parts})
     peaks: list[int] = []
+    layers: list[int] = []
     for _, result in _each(executor, _run_part, tasks):
         if "aborted" in result:
             stats["split"]["done"] = len(done)
@@ -265,12 +266,14 @@ def _split_count(
         done[result["index"]] = result["count"]
         if result.get("peak_bytes") is not None:
             peaks.append(int(result["peak_bytes"]))
+            layers.append(int(result.get("max_states") or 0))
         if checkpoint is not None:
             checkpoint.record(name, result["index"], result["count"])
         if options.on_part is not None:
             options.on_part({"parts_done": len(done), "parts": parts})
     if peaks:
         stats["split"]["max_part_peak_bytes"] = max(peaks)
+        stats["split"]["max_part_states"] = max(layers)
     return int(sum(done.values()))
 
 
