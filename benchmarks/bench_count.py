@@ -11,7 +11,10 @@ Each count runs in a fresh Python process so that its peak resident set size
 
 Measured on the 2-core development machine (22 Nov 2026): 6x6 0.11 s, 6x7
 0.76 s, 6x8 1.97 s (93 MiB peak RSS); 7x8 closed 69 s, 1.53 GiB; 7x7 open
-(165,575,218,320 directed, A165134) 758 s and 8.0 GiB (`7x7o`).
+(165,575,218,320 directed, A165134) 758 s and 8.0 GiB (`7x7o`).  The kernel of issue 15
+(mirror merging, subsets by degree pattern, labels renumbered in registers), CPU time
+on the same machine under load: 6x8 1.3-1.5 s (was 2.5-2.9 s), 7x8 58.7 s (was 108 s),
+1.0 GiB peak RSS; `benchmarks/bench_count_split.py` has the split counts and 8x8.
 """
 
 from __future__ import annotations

@@ -7,10 +7,14 @@
  * edges may or must be used) and holds a plain-Python version of the same
  * program (_run_python), the reference the tests compare against.
  *
- * A state packs 16 frontier slots of 4 bits into a 64-bit key: 0 = degree 0
- * (or a free slot), 1 = degree 2, 2..9 = an end of a path fragment, the two
- * ends of a fragment sharing a label; labels are renumbered in slot order so
- * that equal states have equal keys.  Counts are unsigned 64-bit integers
+ * A state gives each of up to 18 frontier slots a value: 0 = degree 0 (or a
+ * free slot), 1 = degree 2, 2..10 = an end of a path fragment, the two ends
+ * of a fragment sharing a label; labels are renumbered in slot order so that
+ * equal states have equal keys.  During a step a state is a byte per slot;
+ * in the tables it is packed into a 64-bit key two slots at a time, the pair
+ * (a, b) as the 7-bit number 11 a + b (11 values: a frontier of 18 slots has
+ * at most 9 fragments): 18 slots take 63 bits, where 4 bits a slot would
+ * take 72 (the compact encoding of issue 15; 8x8 needs 17 slots).  Counts are unsigned 64-bit integers
  * (16-byte table entries); when one overflows the step reports it and the
  * caller starts again with 128-bit counts (24-byte entries), and if one of
  * those overflows too, with the Python engine's unbounded integers.
@@ -37,12 +41,18 @@
 
 #define EMPTY_KEY UINT64_MAX
 #define FRESH 15
+#define MAX_SLOTS 18 /* 9 pairs of 7 bits */
+#define MAX_CANDS 16 /* frontier neighbours of one new square (a torus square has 8, plus one) */
+#define MEMO_CANDS 8 /* up to this many, the allowed edge subsets are memoised per degree pattern */
+#define NVAL 11      /* slot values 0..10 */
 #define ERR_NOMEM (-1)
 #define ERR_LIMIT (-2)
 #define ERR_INTERNAL (-3)
 #define ERR_OVERFLOW (-4)
 #define ERR_STOPPED (-5)
 #define CLOCK_EVERY 1024 /* states between two looks at the clock (about a millisecond) */
+
+static void pairs_init(void);
 
 typedef struct {
     uint64_t key;
@@ -248,6 +258,11 @@ void *kgc_new(int64_t slots, int64_t limit, int64_t wide)
     ctx_t *ctx = (ctx_t *)calloc(1, sizeof(ctx_t));
     if (!ctx)
         return NULL;
+    if (slots > MAX_SLOTS) {
+        free(ctx);
+        return NULL;
+    }
+    pairs_init();
     ctx->slots = slots;
     ctx->limit = INT64_MAX; /* the first, 16-entry table always fits: the limit binds from step 1 */
     ctx->wide = wide != 0;
@@ -300,6 +315,132 @@ typedef struct {
     uint64_t key, lo, hi, at;
 } pending_t;
 
+/* The two slot values of each 7-bit pair code (filled once: 11 * 11 codes). */
+static uint8_t pair_first[128], pair_second[128];
+
+static void pairs_init(void)
+{
+    for (int c = 0; c < 128; c++) {
+        pair_first[c] = (uint8_t)(c < NVAL * NVAL ? c / NVAL : 0);
+        pair_second[c] = (uint8_t)(c < NVAL * NVAL ? c % NVAL : 0);
+    }
+}
+
+/* The slot values of a key (v has room for MAX_SLOTS, the unused ones 0). */
+static inline void decode(uint64_t key, uint8_t *v, int pairs)
+{
+    for (int p = 0; p < pairs; p++) {
+        int c = (int)((key >> (7 * p)) & 127);
+        v[2 * p] = pair_first[c];
+        v[2 * p + 1] = pair_second[c];
+    }
+}
+
+/* The key of the slot values w, labels renumbered in slot order, in registers: `names` holds
+   the new name of each value as 4-bit nibbles (0 and 1 are their own names) and `named` which
+   values have one.  Returns UINT64_MAX (never a key) when a label would pass 10 (more
+   fragments than 18 slots hold). */
+static inline uint64_t encode(const uint8_t *w, int pairs)
+{
+    uint64_t names = 0x10;
+    uint32_t named = 3;
+    uint64_t nextname = 2;
+    uint64_t out = 0;
+    for (int p = 0; p < pairs; p++) {
+        uint64_t code = 0;
+        for (int h = 0; h < 2; h++) {
+            int x = w[2 * p + h];
+            uint64_t fresh = (~named >> x) & 1;
+            uint64_t t = fresh ? nextname : (names >> (4 * x)) & 15;
+            names |= t << (4 * x);
+            named |= 1u << x;
+            nextname += fresh;
+            code = code * NVAL + t;
+        }
+        out |= code << (7 * p);
+    }
+    return nextname > NVAL ? UINT64_MAX : out;
+}
+
+/* Put (key, lo, hi) through the queue into `next` (growing it first if need be). */
+static inline int queue_put(ctx_t *ctx, table_t *next, pending_t *queue, int *head, int *queued,
+                            uint64_t key, uint64_t lo, uint64_t hi)
+{
+    if ((next->size + (uint64_t)*queued + 1) * 4 > next->cap * 3) {
+        while (*queued) {
+            pending_t *x = &queue[*head];
+            table_put(next, x->key, x->lo, x->hi);
+            *head = (*head + 1) % QUEUE;
+            (*queued)--;
+        }
+        int err = table_grow(ctx, next);
+        if (err)
+            return err;
+    }
+    if (*queued == QUEUE) {
+        pending_t *x = &queue[*head];
+        table_put_at(next, x->at, x->key, x->lo, x->hi);
+        *head = (*head + 1) % QUEUE;
+        (*queued)--;
+    }
+    pending_t *y = &queue[(*head + *queued) % QUEUE];
+    y->key = key;
+    y->lo = lo;
+    y->hi = hi;
+    y->at = slot_hash(key, next->shift);
+    __builtin_prefetch((char *)next->e + y->at * entry_size(next->wide), 1, 3);
+    (*queued)++;
+    return 0;
+}
+
+#define UNKNOWN UINT64_MAX /* a pattern of degrees not yet worked out (a mask has bit 63 clear) */
+
+/* The degree of a square from its slot value: 0, 2 (full) or 1 (an end). */
+static const uint8_t DEGREE[16] = {0, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+
+/* The subsets (bit q: subset q) that keep every degree at most 2, fill the squares that leave
+   and leave none that needs an edge at degree 0, for the candidate slots' degrees `pattern`
+   (base 3, candidate a in digit a): all of this depends on the degrees alone. */
+static int subset_ok(int q, const int *degree, const int *submask, const int *sublen,
+                     const int *candof, const int *dleave, int ndl, const int *dneed, int ndn,
+                     int vleaves, int vneed, int nc)
+{
+    int ok = vleaves ? sublen[q] == 2 : 1;
+    if (vneed)
+        ok &= sublen[q] >= 1;
+    for (int a = 0; a < nc; a++)
+        if ((submask[q] >> a) & 1)
+            ok &= degree[a] < 2;
+    for (int j = 0; j < ndl; j++) {
+        int a = candof[dleave[j]];
+        ok &= degree[a] + ((submask[q] >> a) & 1) == 2;
+    }
+    for (int j = 0; j < ndn; j++) {
+        int a = candof[dneed[j]];
+        ok &= degree[a] + ((submask[q] >> a) & 1) >= 1;
+    }
+    return ok;
+}
+
+/* The subsets (a bit each) that a pattern of degrees allows; nc <= MEMO_CANDS, so that
+   the subsets (1 + 8 + 28 at most) fit in 64 bits. */
+static uint64_t passing(int pattern, int nc, int nsub, const int *submask, const int *sublen,
+                        const int *candof, const int *dleave, int ndl, const int *dneed, int ndn,
+                        int vleaves, int vneed)
+{
+    int degree[MEMO_CANDS];
+    for (int a = 0; a < nc; a++) {
+        degree[a] = pattern % 3;
+        pattern /= 3;
+    }
+    uint64_t out = 0;
+    for (int q = 0; q < nsub; q++)
+        if (subset_ok(q, degree, submask, sublen, candof, dleave, ndl, dneed, ndn, vleaves,
+                      vneed, nc))
+            out |= (uint64_t)1 << q;
+    return out;
+}
+
 /*
  * Add one square.  During the step its value is held apart (it has no slot
  * yet); it tries every set of at most two of its candidate edges (to the
@@ -320,8 +461,9 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     table_t next;
     int err;
     const int slots = (int)ctx->slots;
+    const int pairs = (slots + 1) / 2;
     ctx->done = 0;
-    if (nc > 16 || slots > 16 || (!vleaves && (dest < 0 || dest >= slots)))
+    if (nc > MAX_CANDS || slots > MAX_SLOTS || (!vleaves && (dest < 0 || dest >= slots)))
         return ERR_INTERNAL;
     int nforced = 0;
     for (int64_t j = 0; j < nc; j++)
@@ -350,10 +492,10 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     if (nforced > 2)
         nsub = 0;
     /* Leave and need checks on slots no edge of this step touches are done once per state. */
-    int touched[16] = {0};
+    int touched[MAX_SLOTS] = {0};
     for (int a = 0; a < nc; a++)
         touched[cands[a]] = 1;
-    int sleave[16], dleave[16], sneed[16], dneed[16];
+    int sleave[MAX_SLOTS], dleave[MAX_SLOTS], sneed[MAX_SLOTS], dneed[MAX_SLOTS];
     int nsl = 0, ndl = 0, nsn = 0, ndn = 0;
     for (int64_t j = 0; j < nl; j++) {
         if (touched[leave[j]])
@@ -367,19 +509,35 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
         else
             sneed[nsn++] = (int)need[j];
     }
-    uint64_t clear = 0;
-    for (int64_t j = 0; j < nl; j++)
-        clear |= (uint64_t)15 << (4 * leave[j]);
 
     uint64_t guess = cur->size + cur->size / 4 + 16;
     err = table_init(ctx, &next, guess * 4 / 3 + 1);
     if (err)
         return err;
+    /* Up to MEMO_CANDS candidates the allowed subsets are memoised per pattern of
+       degrees (3^nc patterns); a square with more (a torus, a 3-D board) checks them
+       state by state. */
+    const int memoised = nc <= MEMO_CANDS;
+    int npatterns = 1;
+    for (int a = 0; memoised && a < nc; a++)
+        npatterns *= 3;
+    int candof[MAX_SLOTS];
+    for (int a = 0; a < nc; a++)
+        candof[cands[a]] = a;
+    uint64_t *memo = (uint64_t *)malloc((size_t)npatterns * sizeof(uint64_t));
+    if (!memo) {
+        table_free(ctx, &next);
+        return ERR_NOMEM;
+    }
+    for (int j = 0; j < npatterns; j++)
+        memo[j] = UNKNOWN;
+    int degree[MAX_CANDS];
     pending_t queue[QUEUE];
     int head = 0, queued = 0;
     int64_t seen = 0;
     const int timed = ctx->timed;
     const double deadline = ctx->deadline;
+    uint8_t v[MAX_SLOTS + 2] = {0}, w[MAX_SLOTS + 2] = {0};
     for (uint64_t i = 0; i < cur->cap; i++) {
         uint64_t key = key_at(cur, i);
         if (key == EMPTY_KEY)
@@ -387,52 +545,65 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
         if (++seen % CLOCK_EVERY == 1 && timed && now_seconds() >= deadline) {
             ctx->done = seen - 1;
             table_free(ctx, &next);
+            free(memo);
             return ERR_STOPPED;
         }
         uint64_t lo, hi;
         table_get(cur, i, &lo, &hi);
-#define GET(x, s) ((int)(((x) >> (4 * (s))) & 15))
-#define SET(x, s, v) ((x) = ((x) & ~((uint64_t)15 << (4 * (s)))) | ((uint64_t)(v) << (4 * (s))))
+        decode(key, v, pairs);
         int dead = 0;
         for (int j = 0; j < nsl; j++)
-            dead |= GET(key, sleave[j]) != 1;
+            dead |= v[sleave[j]] != 1;
         for (int j = 0; j < nsn; j++)
-            dead |= GET(key, sneed[j]) == 0;
+            dead |= v[sneed[j]] == 0;
         if (dead)
             continue;
-        int fullmask = 0;
-        for (int a = 0; a < nc; a++)
-            if (GET(key, cands[a]) == 1)
-                fullmask |= 1 << a;
+        /* The subsets that the degrees of the candidate slots allow (worked out once per
+           pattern of degrees); only the path labels are left to look at per subset. */
+        uint64_t mask = 0;
+        if (memoised) {
+            int pattern = 0;
+            for (int a = nc - 1; a >= 0; a--)
+                pattern = pattern * 3 + DEGREE[v[cands[a]]];
+            mask = memo[pattern];
+            if (mask == UNKNOWN)
+                mask = memo[pattern] = passing(pattern, nc, nsub, submask, sublen, candof,
+                                               dleave, ndl, dneed, ndn, (int)vleaves, (int)vneed);
+        } else {
+            for (int a = 0; a < nc; a++)
+                degree[a] = DEGREE[v[cands[a]]];
+        }
         for (int q = 0; q < nsub; q++) {
-            if (submask[q] & fullmask)
+            if (memoised ? !((mask >> q) & 1)
+                         : !subset_ok(q, degree, submask, sublen, candof, dleave, ndl, dneed,
+                                      ndn, (int)vleaves, (int)vneed, (int)nc))
                 continue;
-            uint64_t w = key;
+            memcpy(w, v, sizeof w);
             int vv = 0; /* the new square's value */
             int closures = 0;
             for (int e = 0; e < sublen[q]; e++) {
                 int b = sub[q][e];
-                int vb = GET(w, b);
+                int vb = w[b];
                 if (vv == 0 && vb == 0) {
                     vv = FRESH;
-                    SET(w, b, FRESH);
+                    w[b] = FRESH;
                 } else if (vv == 0) {
                     vv = vb;
-                    SET(w, b, 1);
+                    w[b] = 1;
                 } else if (vb == 0) {
-                    SET(w, b, vv);
+                    w[b] = (uint8_t)vv;
                     vv = 1;
                 } else if (vv == vb) {
                     closures++;
                     vv = 1;
-                    SET(w, b, 1);
+                    w[b] = 1;
                 } else {
                     int va = vv;
                     vv = 1;
-                    SET(w, b, 1);
+                    w[b] = 1;
                     for (int s = 0; s < slots; s++)
-                        if (GET(w, s) == vb) {
-                            SET(w, s, va);
+                        if (w[s] == vb) {
+                            w[s] = (uint8_t)va;
                             break;
                         }
                 }
@@ -441,59 +612,23 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
                 continue;
             if (last && !closures)
                 continue;
-            int ok = vleaves ? vv == 1 : 1;
-            if (vneed)
-                ok &= vv != 0;
-            for (int j = 0; j < ndl; j++)
-                ok &= GET(w, dleave[j]) == 1;
-            for (int j = 0; j < ndn; j++)
-                ok &= GET(w, dneed[j]) != 0;
-            if (!ok)
-                continue;
-            w &= ~clear; /* leaving squares (all of degree 2) free their slots */
+            for (int64_t j = 0; j < nl; j++)
+                w[leave[j]] = 0; /* leaving squares (all of degree 2) free their slots */
             if (!vleaves)
-                SET(w, dest, vv);
-            /* Renumber the labels in slot order, without branches: names[v] has bit 4 set
-               once v has a name (0 and 1 are their own names). */
-            uint8_t names[16] = {16, 17};
-            int nextname = 2;
-            uint64_t out = 0;
-            for (int s = 0; s < slots; s++) {
-                int v = GET(w, s);
-                int t = names[v];
-                int fresh = !(t & 16);
-                t = fresh ? (16 | nextname) : t;
-                names[v] = (uint8_t)t;
-                nextname += fresh;
-                out |= (uint64_t)(t & 15) << (4 * s);
+                w[dest] = (uint8_t)vv;
+            uint64_t out = encode(w, pairs);
+            if (out == EMPTY_KEY) {
+                table_free(ctx, &next);
+                free(memo);
+                return ERR_INTERNAL;
             }
-            if ((next.size + queued + 1) * 4 > next.cap * 3) {
-                while (queued) {
-                    pending_t *x = &queue[head];
-                    table_put(&next, x->key, x->lo, x->hi);
-                    head = (head + 1) % QUEUE;
-                    queued--;
-                }
-                err = table_grow(ctx, &next);
-                if (err) {
-                    ctx->done = seen - 1;
-                    table_free(ctx, &next);
-                    return err;
-                }
+            err = queue_put(ctx, &next, queue, &head, &queued, out, lo, hi);
+            if (err) {
+                ctx->done = seen - 1;
+                table_free(ctx, &next);
+                free(memo);
+                return err;
             }
-            if (queued == QUEUE) {
-                pending_t *x = &queue[head];
-                table_put_at(&next, x->at, x->key, x->lo, x->hi);
-                head = (head + 1) % QUEUE;
-                queued--;
-            }
-            pending_t *y = &queue[(head + queued) % QUEUE];
-            y->key = out;
-            y->lo = lo;
-            y->hi = hi;
-            y->at = slot_hash(out, next.shift);
-            __builtin_prefetch((char *)next.e + y->at * entry_size(next.wide), 1, 3);
-            queued++;
         }
     }
     while (queued) {
@@ -502,7 +637,92 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
         head = (head + 1) % QUEUE;
         queued--;
     }
+    free(memo);
     ctx->done = (int64_t)cur->size;
+    table_free(ctx, cur);
+    *cur = next;
+    if (cur->overflow)
+        return ERR_OVERFLOW;
+    return (int64_t)cur->size;
+}
+
+/* The number of states of the current layer. */
+int64_t kgc_size(void *p) { return (int64_t)((ctx_t *)p)->cur.size; }
+
+/* Copy the current layer out: keys[i] with the count hi[i] * 2^64 + lo[i] (kgc_size entries). */
+void kgc_export(void *p, uint64_t *keys, uint64_t *lo, uint64_t *hi)
+{
+    table_t *t = &((ctx_t *)p)->cur;
+    uint64_t k = 0;
+    for (uint64_t i = 0; i < t->cap; i++) {
+        uint64_t key = key_at(t, i);
+        if (key != EMPTY_KEY) {
+            keys[k] = key;
+            table_get(t, i, &lo[k], &hi[k]);
+            k++;
+        }
+    }
+}
+
+/* Replace the current layer by the n states keys[i] with counts hi[i] * 2^64 + lo[i] (states
+   exported by kgc_export, perhaps from another process): where a split count's part starts.
+   Returns n, or ERR_NOMEM / ERR_LIMIT / ERR_OVERFLOW (a count needs 128 bits: use wide). */
+int64_t kgc_load(void *p, int64_t n, const uint64_t *keys, const uint64_t *lo, const uint64_t *hi)
+{
+    ctx_t *ctx = (ctx_t *)p;
+    table_t fresh;
+    int err = table_init(ctx, &fresh, (uint64_t)n + (uint64_t)n / 3 + 16);
+    if (err)
+        return err;
+    for (int64_t i = 0; i < n; i++)
+        table_put(&fresh, keys[i], lo[i], hi[i]);
+    table_free(ctx, &ctx->cur);
+    ctx->cur = fresh;
+    if (fresh.overflow)
+        return ERR_OVERFLOW;
+    return (int64_t)fresh.size;
+}
+
+/* Merge every state with its mirror image: perm[s] is the slot of the mirror square of the
+   square in slot s (a free slot maps to itself), valid when the squares done so far and the
+   frontier are symmetric under the mirror (a column boundary of a symmetric board).  A state
+   and its image have as many completions (the squares left are symmetric too), so only the
+   smaller key of the two is kept, with both counts: about half the states from here on.
+   Returns the number of states, or ERR_NOMEM / ERR_LIMIT / ERR_OVERFLOW. */
+int64_t kgc_mirror(void *p, const int64_t *perm)
+{
+    ctx_t *ctx = (ctx_t *)p;
+    table_t *cur = &ctx->cur;
+    table_t next;
+    const int slots = (int)ctx->slots;
+    const int pairs = (slots + 1) / 2;
+    int err = table_init(ctx, &next, cur->size + cur->size / 3 + 16);
+    if (err)
+        return err;
+    pending_t queue[QUEUE];
+    int head = 0, queued = 0;
+    uint8_t v[MAX_SLOTS + 2] = {0}, w[MAX_SLOTS + 2] = {0};
+    for (uint64_t i = 0; i < cur->cap; i++) {
+        uint64_t key = key_at(cur, i), lo, hi;
+        if (key == EMPTY_KEY)
+            continue;
+        table_get(cur, i, &lo, &hi);
+        decode(key, v, pairs);
+        for (int s = 0; s < slots; s++)
+            w[perm[s]] = v[s];
+        uint64_t image = encode(w, pairs);
+        err = queue_put(ctx, &next, queue, &head, &queued, image < key ? image : key, lo, hi);
+        if (err) {
+            table_free(ctx, &next);
+            return err;
+        }
+    }
+    while (queued) {
+        pending_t *x = &queue[head];
+        table_put_at(&next, x->at, x->key, x->lo, x->hi);
+        head = (head + 1) % QUEUE;
+        queued--;
+    }
     table_free(ctx, cur);
     *cur = next;
     if (cur->overflow)

@@ -313,9 +313,12 @@ def _progress(
         return int(stats.get("done", stats.get("placed", stats.get("steps", 0))))
 
     def show(stats: dict[str, Any]) -> None:  # with the lock held, once the bar is up
+        if stats.get("total") is not None and bar.total != stats["total"]:
+            bar.total = stats["total"]  # known once the work is divided (count's parts)
         bar.update(max(0, done(stats) - bar.n))
         bar.set_postfix(
-            {k: v for k, v in stats.items() if k not in ("placed", "steps")}, refresh=False
+            {k: v for k, v in stats.items() if k not in ("placed", "steps", "total")},
+            refresh=False,
         )
 
     def update(stats: dict[str, Any]) -> None:
@@ -440,6 +443,12 @@ def _preflight(args: argparse.Namespace) -> None:
             raise _UsageError(f"invalid --{flag} {value}: expected a whole number >= {least}")
     if args.command != "draw" and getattr(args, "output", None) is not None:
         _check_output_path(args.output, "-o")
+    if getattr(args, "checkpoint", None) is not None:
+        _check_output_path(args.checkpoint, "--checkpoint")
+    if getattr(args, "parts", None) is not None:
+        from ..counting.split import check_parts
+
+        check_parts(args.parts)
     if getattr(args, "proof", None) is not None:
         _check_output_path(args.proof, "--proof")
         _check_output_path(args.proof + ".cnf", "--proof")

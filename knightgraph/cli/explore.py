@@ -89,6 +89,18 @@ def _add_count_parsers(sub: Any) -> None:
     count.add_argument("--list", type=int, metavar="K", help="also list up to K tours")
     count.add_argument("--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC")
     count.add_argument("--format", default="text", choices=("text", "json"))
+    count.add_argument(
+        "--parts",
+        type=int,
+        metavar="N",
+        help="count in N independent parts whose sum is exact (default with --workers, "
+        "--dask or --checkpoint: one per worker, at least 2)",
+    )
+    count.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="keep the finished parts in FILE; a rerun of the same count skips them",
+    )
     _add_executor(count)
     count.set_defaults(run=_cmd_count)
 
@@ -219,16 +231,7 @@ def _cmd_count(args: argparse.Namespace) -> int:
     if args.symmetry and (start is not None or end is not None):
         raise _UsageError("--symmetry counts whole boards: leave out --start and --end")
     began = time.monotonic()
-    with _progress("counting", unit=" squares", total=board.num_squares) as progress:
-        result = count_tours(
-            board,
-            closed=args.closed,
-            start=start,
-            end=end,
-            convention=args.convention,
-            timeout=args.timeout,
-            progress=progress,
-        )
+    result = _count_maybe_split(args, board, start, end, count_tours)
     if result.aborted:
         print(result.reason, file=sys.stderr)
         return EXIT_UNKNOWN
@@ -271,6 +274,31 @@ def _cmd_count(args: argparse.Namespace) -> int:
         for t in tours:
             print(" ".join(t.algebraic()))
     return EXIT_OK if result.directed else EXIT_NO
+
+
+def _count_maybe_split(
+    args: argparse.Namespace, board: Any, start: Any, end: Any, count_tours: Callable[..., Any]
+) -> Any:
+    """``count``: in one piece with a bar of squares, or split (``--parts``, ``--workers``,
+    ``--dask``, ``--checkpoint``) with a bar of the parts done and the time left."""
+    kw = dict(closed=args.closed, start=start, end=end, convention=args.convention)
+    kw["timeout"] = args.timeout
+    if args.parts is None and args.checkpoint is None and not (args.workers or args.dask):
+        with _progress("counting", unit=" squares", total=board.num_squares) as progress:
+            return count_tours(board, progress=progress, **kw)
+    with _progress("counting parts", unit=" parts") as on_part, _executor(args) as executor:
+        return count_tours(
+            board,
+            parts=args.parts,
+            executor=executor,
+            checkpoint=args.checkpoint,
+            on_part=None if on_part is None else lambda p: on_part(_parts_done(p)),
+            **kw,
+        )
+
+
+def _parts_done(info: dict[str, Any]) -> dict[str, Any]:
+    return {"done": info["parts_done"], "total": info["parts"]}
 
 
 # ------------------------------------------------------------- starts, ends

@@ -201,6 +201,8 @@ def graph_count(args: argparse.Namespace) -> int:
     board = _graph_board(args)
     if args.symmetry or args.list is not None or args.convention != "oeis":
         raise _UsageError("--symmetry, --list and --convention knuth are for rectangular boards")
+    if args.parts is not None or args.checkpoint is not None:
+        raise _UsageError("--parts and --checkpoint are for rectangular boards")
     start, end = _vertex(board, args.start), _vertex(board, args.end)
     with _progress("counting", unit=" squares", total=board.num_squares) as progress:
         result = count_tours(

@@ -21,10 +21,10 @@ move apart (the "closable" ones) are left out.
 
 Two implementations of the same program: compiled C (``knightgraph/_count.c``,
 built as the optional extension ``knightgraph._count``: states packed in 64
-bits, up to 16 frontier squares; 64-bit counts, started again with 128-bit
-ones if a count overflows) and plain Python (exact integers), the reference
-the tests compare with, used when the library is missing, the frontier is
-wider than 16 squares, a count needs more than 128 bits, or
+bits, up to 18 frontier squares two at a time in 7 bits; 64-bit counts, started
+again with 128-bit ones if a count overflows) and plain Python (exact integers),
+the reference the tests compare with, used when the library is missing, the
+frontier is wider than 18 squares, a count needs more than 128 bits, or
 ``KNIGHTGRAPH_KERNELS=python``.  The Python engine also counts the tours
 *fixed by a symmetry* (it processes whole orbits of the symmetry at once and
 only keeps symmetric edge sets), which gives counts up to symmetry by
@@ -43,6 +43,9 @@ The package, one job a module:
     The ctypes binding of ``knightgraph/_count.c``, :func:`kernel_available`.
 ``count``
     :class:`CountResult`, :func:`count_tours`: which cycles to count, on which engine.
+``split``, ``checkpoint``
+    A count in independent parts (``count_tours(parts=, executor=, checkpoint=)``)
+    whose sum is exact, on any executor, resumable from a checkpoint file.
 ``symmetry``
     :class:`SymmetryCount`, :func:`count_symmetric` (Burnside's lemma).
 ``enumeration``

@@ -2,8 +2,8 @@
 handed to it.
 
 The C file is built as the optional extension ``knightgraph._count`` (found by
-:func:`knightgraph._native.load_library`).  It packs a state in 64 bits, 4 bits for each
-of up to 16 frontier squares (:data:`MAX_SLOTS`), and counts with 64-bit integers,
+:func:`knightgraph._native.load_library`).  It packs a state in 64 bits, up to 18
+frontier squares (:data:`MAX_SLOTS`) two at a time in 7 bits, and counts with 64-bit integers,
 started again with 128-bit ones if a count overflows; past that the Python engine
 takes over.  A plan runs here only when it adds one square a step (no symmetry) and
 its frontier fits the slots (``_slot_plan``).
@@ -52,6 +52,15 @@ class _Kernel:
         lib.kgc_set_deadline.argtypes = [ctypes.c_void_p, ctypes.c_double]
         lib.kgc_done.restype = i64
         lib.kgc_done.argtypes = [ctypes.c_void_p]
+        lib.kgc_size.restype = i64
+        lib.kgc_size.argtypes = [ctypes.c_void_p]
+        words = array(np.uint64)
+        lib.kgc_export.restype = None
+        lib.kgc_export.argtypes = [ctypes.c_void_p, words, words, words]
+        lib.kgc_load.restype = i64
+        lib.kgc_load.argtypes = [ctypes.c_void_p, i64, words, words, words]
+        lib.kgc_mirror.restype = i64
+        lib.kgc_mirror.argtypes = [ctypes.c_void_p, ints]
         self.lib = lib
 
 
@@ -81,8 +90,9 @@ def kernel_available() -> bool:
     return not python_only() and _compiled() is not None
 
 
-MAX_SLOTS = 16
-"""The compiled kernel packs a state into 64 bits: 16 frontier squares of 4 bits."""
+MAX_SLOTS = 18
+"""The compiled kernel packs a state into 64 bits: up to 18 frontier squares, two at a time
+in 7 bits (11 values a square: 0, full, and 9 fragment labels)."""
 
 MAX_CANDIDATES = 16
 """The most frontier neighbours a new square may have in the compiled kernel (its table of
@@ -97,12 +107,37 @@ class _CountOverflow(Exception):
     """A count does not fit in 128 bits: the Python engine takes over."""
 
 
-def _slot_plan(graph: _Graph, steps: list[_Step]) -> tuple[int, list[tuple[Any, ...]]] | None:
+def _mirror(graph: _Graph) -> list[int] | None:
+    """The mirror image of each square (local ids; the virtual square is its own) across the
+    axis the columns of the processing order run along, or None when the board is not
+    symmetric (removed squares)."""
+    board = graph.board
+    m, n = board.m, board.n
+    local = {flat: i for i, flat in enumerate(graph.squares)}
+    out = []
+    for flat in graph.squares:
+        r, c = divmod(flat, n)
+        image = (m - 1 - r) * n + c if m <= n else r * n + (n - 1 - c)
+        if image not in local:
+            return None
+        out.append(local[image])
+    if graph.virtual:
+        out.append(graph.size)
+    return out
+
+
+def _slot_plan(
+    graph: _Graph, steps: list[_Step], mirror: list[int] | None = None
+) -> tuple[int, list[tuple[Any, ...]]] | None:
     """Translate a plain plan (one square per step) into fixed slots for the C kernel.
 
     The new square of a step is held apart during the step and then moves into
     the lowest free slot (freed by the squares that leave at that step, if need
     be), so ``2 * min(m, n) + 1`` frontier squares (plus the virtual one) fit.
+    With ``mirror`` (:func:`_mirror`; only for counts without forced or excluded
+    edges), each step after which the squares done are symmetric (the end of a
+    column) also carries the permutation of the slots that the mirror makes: the
+    kernel then merges each state with its image (``kgc_mirror``).
     """
     slot_of: dict[int, int] = {}
     free = list(range(MAX_SLOTS))
@@ -110,6 +145,8 @@ def _slot_plan(graph: _Graph, steps: list[_Step]) -> tuple[int, list[tuple[Any, 
         slot_of[graph.size] = free.pop(0)
     width = len(slot_of)
     out = []
+    images: list[dict[int, int] | None] = []
+    reach = -1  # the largest mirror image of the squares done so far
     for step in steps:
         if len(step.orbit) != 1:
             return None
@@ -149,7 +186,24 @@ def _slot_plan(graph: _Graph, steps: list[_Step]) -> tuple[int, list[tuple[Any, 
             np.array(x, dtype=np.int64) for x in (cand_slots, forced, leave_slots, need_slots)
         ]
         out.append((dest, int(v in leave), int(v in needy), *arrays, step.last, bool(step.choices)))
+        image = None
+        if mirror is not None:
+            reach = max(reach, mirror[v])
+            if reach <= v and not step.last and all(mirror[u] in slot_of for u in slot_of):
+                image = {slot_of[u]: slot_of[mirror[u]] for u in slot_of}
+        images.append(image)
+    for index, image in enumerate(images):
+        if image is not None:
+            perm = list(range(width))
+            for a, b in image.items():
+                perm[a] = b
+            out[index] = (*out[index], np.array(perm, dtype=np.int64))
     return width, out
+
+
+Layer = tuple[Any, Any, Any]
+"""A layer of states exported from the kernel: ``(keys, lo, hi)``, three uint64 arrays (the
+count of ``keys[i]`` is ``hi[i] * 2**64 + lo[i]``)."""
 
 
 def _run_compiled(
@@ -162,73 +216,113 @@ def _run_compiled(
     progress: Callable[[dict[str, Any]], None] | None,
     stats: dict[str, Any],
     wide: bool = False,
-) -> int:
+    first: int = 0,
+    initial: Layer | None = None,
+    stop: int | None = None,
+) -> Any:
     """Run the plan in C: 64-bit counts first, 128-bit ones if a count overflows.
 
     The deadline is handed to the kernel before each step, which reads the
-    clock inside the step too (``kgc_set_deadline``).
+    clock inside the step too (``kgc_set_deadline``).  A split count runs a
+    range of the steps: from step ``first`` (``initial``: the layer there,
+    exported by an earlier run) up to ``stop``, where it returns the layer
+    (:data:`Layer`) instead of the count.
     """
     lib = kernel.lib
     stats["counts"] = "128-bit" if wide else "64-bit"
     ctx = lib.kgc_new(width, int(memory), int(wide))
     if not ctx:
         raise BoardTooLargeError("counting: cannot allocate the first counting table")
+    again: dict[str, Any] = dict(memory=memory, deadline=deadline, progress=progress)
+    again.update(stats=stats, wide=True)
+    again.update(first=first, initial=initial, stop=stop)
     try:
         states = 1
-        for index, step in enumerate(plan):
-            dest, vleaves, vneed, cands, forced, leave, need, last, any_choice = step
+        if initial is not None:
+            keys, lo, hi = initial
+            states = lib.kgc_load(ctx, len(keys), keys, lo, hi)
+            if states == _OVERFLOW and not wide:
+                lib.kgc_free(ctx)
+                ctx = None
+                return _run_compiled(kernel, width, plan, **again)
+            if states < 0:
+                raise BoardTooLargeError(
+                    f"counting: cannot load the {len(keys):,} states of a part ({states})"
+                )
+        end = len(plan) if stop is None else stop
+        for index in range(first, end):
+            step = plan[index]
+            dest, vleaves, vneed, cands, forced, leave, need, last, any_choice = step[:9]
             if not any_choice:
-                return 0
+                return 0 if stop is None else _layer(lib, None)
             if deadline is not None:
                 lib.kgc_set_deadline(ctx, max(0.0, deadline - time.monotonic()))
             before = states
             arrays = (cands, forced, len(cands), leave, len(leave), need, len(need), int(last))
             states = lib.kgc_step(ctx, dest, vleaves, vneed, *arrays)
+            if states >= 0 and len(step) > 9:  # the end of a column: merge mirror images
+                states = lib.kgc_mirror(ctx, step[9])
             if states == _OVERFLOW and wide:
                 raise _CountOverflow
             if states == _OVERFLOW:
                 lib.kgc_free(ctx)
                 ctx = None
-                return _run_compiled(
-                    kernel,
-                    width,
-                    plan,
-                    memory=memory,
-                    deadline=deadline,
-                    progress=progress,
-                    stats=stats,
-                    wide=True,
-                )
+                return _run_compiled(kernel, width, plan, **again)
             if states < 0:
-                stats["peak_bytes"] = int(lib.kgc_peak(ctx))
-                done = {
-                    "phase": "count",
-                    "step": index + 1,
-                    "steps": len(plan),
-                    "states_done": int(lib.kgc_done(ctx)),
-                    "states": int(before),
-                    "engine": "c",
-                    "peak_bytes": stats["peak_bytes"],
-                }
-                if states == _STOPPED:
-                    raise _stopped("at the timeout", done)
-                if states == _LIMIT:
-                    raise _stopped(f"at the memory limit of {int(memory):,} bytes", done)
-                if states == _NOMEM:
-                    raise BoardTooLargeError(
-                        f"counting ran out of memory in step {index + 1} of {len(plan)} "
-                        f"({stats['peak_bytes']:,} bytes of tables)"
-                    )
-                raise KnightGraphError(
-                    f"internal error: the counting kernel returned {states} in step {index + 1}"
-                )
+                _failed(lib, ctx, states, index, len(plan), before, memory, stats)
             stats["max_states"] = max(stats.get("max_states", 0), int(states))
             if progress is not None:
                 progress({"done": index + 1, "states": int(states)})
+        stats["peak_bytes"] = int(lib.kgc_peak(ctx))
+        if stop is not None:
+            return _layer(lib, ctx)
         result = np.zeros(2, dtype=np.uint64)
         lib.kgc_result(ctx, result)
-        stats["peak_bytes"] = int(lib.kgc_peak(ctx))
         return int(result[0]) | (int(result[1]) << 64)
     finally:
         if ctx is not None:
             lib.kgc_free(ctx)
+
+
+def _layer(lib: Any, ctx: Any) -> Layer:
+    """The current layer of the kernel ``ctx`` (None: an empty layer)."""
+    size = 0 if ctx is None else int(lib.kgc_size(ctx))
+    keys, lo, hi = (np.zeros(size, dtype=np.uint64) for _ in range(3))
+    if size:
+        lib.kgc_export(ctx, keys, lo, hi)
+    return keys, lo, hi
+
+
+def _failed(
+    lib: Any,
+    ctx: Any,
+    code: int,
+    index: int,
+    steps: int,
+    before: int,
+    memory: int,
+    stats: dict[str, Any],
+) -> None:
+    """Raise the error of a step that failed with ``code``."""
+    stats["peak_bytes"] = int(lib.kgc_peak(ctx))
+    done = {
+        "phase": "count",
+        "step": index + 1,
+        "steps": steps,
+        "states_done": int(lib.kgc_done(ctx)),
+        "states": int(before),
+        "engine": "c",
+        "peak_bytes": stats["peak_bytes"],
+    }
+    if code == _STOPPED:
+        raise _stopped("at the timeout", done)
+    if code == _LIMIT:
+        raise _stopped(f"at the memory limit of {int(memory):,} bytes", done)
+    if code == _NOMEM:
+        raise BoardTooLargeError(
+            f"counting ran out of memory in step {index + 1} of {steps} "
+            f"({stats['peak_bytes']:,} bytes of tables)"
+        )
+    raise KnightGraphError(
+        f"internal error: the counting kernel returned {code} in step {index + 1}"
+    )

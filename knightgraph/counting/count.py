@@ -9,6 +9,7 @@ else on the Python engine.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -25,11 +26,13 @@ from .compiled import (
     MAX_SLOTS,
     _compiled,
     _CountOverflow,
+    _mirror,
     _run_compiled,
     _slot_plan,
     kernel_available,
 )
 from .python_engine import _run_python
+from .split import SplitOptions
 from .zeros import quick_zero
 
 CONVENTIONS = ("oeis", "knuth")
@@ -161,12 +164,15 @@ def _count_cycles(
     deadline: float | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
     stats: dict[str, Any] | None = None,
+    split: SplitOptions | None = None,
 ) -> int:
     """Hamiltonian cycles of the board (plus the virtual square), with forced and
-    excluded edges given as pairs of flat indices (-1 is the virtual square)."""
+    excluded edges given as pairs of flat indices (-1 is the virtual square); in parts
+    with ``split`` (:mod:`knightgraph.counting.split`)."""
     from .plan import _build_graph, _plan  # here: `import knightgraph` skips its dataclasses
 
     stats = {} if stats is None else stats
+    forced, excluded = tuple(forced), tuple(excluded)
     if engine not in ("auto", "python", "c"):
         raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
     graph = _build_graph(board, virtual, deadline)
@@ -188,21 +194,19 @@ def _count_cycles(
     if engine == "c" and kernel is None:
         raise InvalidOptionError("the compiled counting kernel is not built")
     if kernel is not None and perm is None:
-        slots = _slot_plan(graph, steps)
+        slots = _slot_plan(graph, steps, None if forced or excluded else _mirror(graph))
         if slots is not None:
             stats["engine"] = "c"
             stats["width"] = slots[0]
             budget = memory if memory is not None else available_memory() * 9 // 10
+            run = functools.partial(
+                _run_compiled, kernel, slots[0], slots[1], memory=budget, deadline=deadline
+            )
             try:
-                return _run_compiled(
-                    kernel,
-                    slots[0],
-                    slots[1],
-                    memory=budget,
-                    deadline=deadline,
-                    progress=progress,
-                    stats=stats,
-                )
+                if split is not None:
+                    args = (len(steps), virtual, forced, excluded, split, memory, deadline)
+                    return _split(board, run, "c", *args, progress, stats)
+                return int(run(progress=progress, stats=stats))
             except _CountOverflow:
                 stats["counts"] = "unbounded (python)"
                 if engine == "c":
@@ -215,7 +219,50 @@ def _count_cycles(
             )
     stats["engine"] = "python"
     budget = memory if memory is not None else available_memory() * 8 // 10
-    return _run_python(steps, deadline=deadline, progress=progress, memory=budget)
+    if split is not None and perm is None:
+        run = functools.partial(_run_python, steps, deadline=deadline, memory=budget)
+        rest = (len(steps), virtual, forced, excluded, split, memory, deadline, progress, stats)
+        return _split(board, run, "python", *rest)
+    return int(_run_python(steps, deadline=deadline, progress=progress, memory=budget))
+
+
+def _split(
+    board: Board,
+    run: Callable[..., Any],
+    engine: str,
+    steps: int,
+    virtual: bool,
+    forced: Iterable[tuple[int, int]],
+    excluded: Iterable[tuple[int, int]],
+    split: SplitOptions,
+    memory: int | None,
+    deadline: float | None,
+    progress: Callable[[dict[str, Any]], None] | None,
+    stats: dict[str, Any],
+) -> int:
+    """The count in parts (:func:`knightgraph.counting.split._split_count`)."""
+    from ..parallel import ProcessExecutor
+    from .split import _split_count
+
+    part_memory = memory
+    if memory is None and isinstance(split.executor, ProcessExecutor):  # one machine: share it
+        part_memory = available_memory() * 9 // 10 // split.executor.workers
+    prefix_stats: dict[str, Any] = {}
+    return _split_count(
+        board,
+        functools.partial(run, stats=prefix_stats),
+        engine,
+        steps,
+        name="paths" if virtual else "cycles",
+        virtual=virtual,
+        forced=tuple(forced),
+        excluded=tuple(excluded),
+        options=split,
+        memory=part_memory,
+        deadline=deadline,
+        progress=progress,
+        stats=stats,
+    )
 
 
 def count_tours(
@@ -232,6 +279,10 @@ def count_tours(
     memory: int | None = None,
     timeout: float | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    parts: int | None = None,
+    executor: Any = None,
+    checkpoint: str | None = None,
+    on_part: Callable[[dict[str, Any]], None] | None = None,
 ) -> CountResult:
     """Count the knight's tours of a board exactly.
 
@@ -251,7 +302,7 @@ def count_tours(
     leaper, removed
         As for :class:`~knightgraph.Board`.
     engine : {"auto", "c", "python"}
-        The compiled kernel (when built and the frontier fits 16 squares) or
+        The compiled kernel (when built and the frontier fits 18 squares) or
         the Python reference.
     memory : int, optional
         Bytes the count may use (default: 90 % of the free memory for the
@@ -270,6 +321,14 @@ def count_tours(
         6 KB a square), or when an allocation fails.
     progress : callable, optional
         Called after each step with ``{"done": step, "states": count}``.
+    parts, executor, checkpoint, on_part : optional
+        Count in ``parts`` independent parts (:mod:`knightgraph.counting.split`; the
+        sum is exact), run on ``executor`` (:func:`knightgraph.parallel.get_executor`:
+        local processes or dask; default: here, one after another).  ``checkpoint``,
+        a file name, keeps the finished parts: a rerun of the same count skips them.
+        ``on_part`` is told ``{"parts_done", "parts"}`` as parts finish.  Any of
+        them splits the count (``parts`` defaults to the executor's workers, at
+        least 2); ``stats["split"]`` tells the cut, the parts and their cost.
 
     Returns
     -------
@@ -290,6 +349,9 @@ def count_tours(
     >>> import networkx as nx  # a graph: its Hamiltonian cycles (OEIS A066037 for Q4)
     >>> count_tours(nx.hypercube_graph(4), closed=True).undirected
     1344
+    >>> r = count_tours(6, 6, closed=True, parts=4)  # four independent parts, summed
+    >>> r.undirected, r.stats["split"]["parts"]
+    (9862, 4)
     """
     if is_graph(m) or isinstance(m, GraphBoard):
         from .general import _count_graph
@@ -307,6 +369,7 @@ def count_tours(
     _check_budget(engine, memory, timeout)
     s, t = _ends(board, start, end)
     _require_plan_memory(board, "counting the tours of")
+    split = _split_options(board, closed, s, t, convention, parts, executor, checkpoint, on_part)
     began = time.perf_counter()
     zero = quick_zero(board, closed=closed, start=s, end=t)  # issue 15 (4): 0 at once
     if zero is not None:
@@ -329,6 +392,8 @@ def count_tours(
     kw: dict[str, Any] = dict(
         engine=engine, memory=memory, deadline=deadline, progress=progress, stats=stats
     )
+    if split is not None:
+        kw["split"] = split
     try:
         directed, undirected = _count(board, closed, s, t, convention, kw)
     except CountAbortedError as stop:  # one budget behaviour: an ABORTED result, as searches
@@ -400,6 +465,36 @@ def _count(
             directed = paths if ends else 2 * paths
         undirected = None if (s is not None or t is not None) else directed // 2
     return directed, undirected
+
+
+def _split_options(
+    board: Board,
+    closed: bool,
+    s: int | None,
+    t: int | None,
+    convention: str,
+    parts: int | None,
+    executor: Any,
+    checkpoint: str | None,
+    on_part: Callable[[dict[str, Any]], None] | None,
+) -> SplitOptions | None:
+    """The split of a count, checked before any work (None: count in one piece)."""
+    from .checkpoint import Checkpoint
+    from .split import check_parts
+
+    parts = check_parts(parts)
+    workers = getattr(executor, "workers", None) or (2 if hasattr(executor, "client") else 1)
+    if parts is None and checkpoint is None and workers < 2:
+        return None
+    saved = None
+    if checkpoint is not None:
+        request = {"rows": board.m, "cols": board.n, "closed": closed, "convention": convention}
+        request["start"] = None if s is None else board.name(s)
+        request["end"] = None if t is None else board.name(t)
+        request["leaper"] = list(board.leaper)
+        request["removed"] = sorted(board.name(r * board.n + c) for r, c in board.removed)
+        saved = Checkpoint(checkpoint, request)
+    return SplitOptions(parts=parts, executor=executor, checkpoint=saved, on_part=on_part)
 
 
 def _neighbours(board: Board, flat: int) -> set[int]:

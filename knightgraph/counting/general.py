@@ -212,20 +212,22 @@ def _count_cycles(
         if slots is not None:
             stats["engine"] = "c"
             try:
-                return _run_compiled(
-                    kernel,
-                    slots[0],
-                    slots[1],
-                    memory=memory if memory is not None else available_memory() * 9 // 10,
-                    deadline=deadline,
-                    progress=progress,
-                    stats=stats,
+                return int(
+                    _run_compiled(
+                        kernel,
+                        slots[0],
+                        slots[1],
+                        memory=memory if memory is not None else available_memory() * 9 // 10,
+                        deadline=deadline,
+                        progress=progress,
+                        stats=stats,
+                    )
                 )
             except _CountOverflow:
                 pass
     stats["engine"] = "python"
     budget = memory if memory is not None else available_memory() * 8 // 10
-    return _run_python(steps, deadline=deadline, progress=progress, memory=budget)
+    return int(_run_python(steps, deadline=deadline, progress=progress, memory=budget))
 
 
 def count_graph_tours(

@@ -4,7 +4,7 @@ It runs a plan (``plan._plan``) state by state with exact integers, so it has no
 on the width of the frontier or the size of a count, and it also runs the plans of
 symmetric counts (whole orbits of a symmetry per step), which the compiled kernel does
 not.  The tests compare the compiled kernel with it; it is used when the kernel is
-missing, the frontier is wider than 16 squares, a count needs more than 128 bits, or
+missing, the frontier is wider than 18 squares, a count needs more than 128 bits, or
 ``KNIGHTGRAPH_KERNELS=python``.
 
 A *state* is a tuple with one entry per frontier square: 0 (degree 0), 1 (degree 2, the
@@ -35,18 +35,27 @@ def _run_python(
     deadline: float | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
     memory: int | None = None,
-) -> int:
+    first: int = 0,
+    initial: dict[tuple[int, ...], int] | None = None,
+    stop: int | None = None,
+    stats: dict[str, Any] | None = None,
+) -> Any:
     """Count the cycles with the plan: the reference implementation (exact integers).
 
     Stops (:class:`CountAbortedError`) at the deadline, also inside a step (the
     clock is read every :data:`CLOCK_EVERY` states), or when the states would
-    need more than ``memory`` bytes (about 300 bytes a state).
+    need more than ``memory`` bytes (about 300 bytes a state).  A split count
+    runs a range of the steps: from step ``first`` (``initial``: the layer there)
+    up to ``stop``, where it returns the layer (a dict) instead of the count.
     """
     max_states = None if memory is None else memory // PYTHON_STATE_BYTES
     layer: dict[tuple[int, ...], int] = {(): 0} if not steps else {}
     if steps:
         layer = {tuple(0 for _ in steps[0].before): 1}
-    for index, step in enumerate(steps):
+    if initial is not None:
+        layer = dict(initial)
+    for index in range(first, len(steps) if stop is None else stop):
+        step = steps[index]
         out: dict[tuple[int, ...], int] = {}
         cache: dict[tuple[int, ...], list[int]] = {}
         for done, (state, count) in enumerate(layer.items()):
@@ -78,9 +87,11 @@ def _run_python(
                     },
                 )
         layer = out
+        if stats is not None:
+            stats["max_states"] = max(stats.get("max_states", 0), len(layer))
         if progress is not None:
             progress({"done": index + 1, "states": len(layer)})
-    return layer.get((), 0)
+    return layer if stop is not None else layer.get((), 0)
 
 
 _DEGREE = (0, 2, *([1] * 1022))
