@@ -4,8 +4,6 @@
  * Kept apart from the search kernels: the checker of the solver's proofs
  * shares no code with the solvers.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
 #include <stdint.h>
 /* DRUP proof checking (the compiled twin of knightgraph/drup.py, which
  * documents the method).  Forward checking with two watched literals;
@@ -352,11 +350,3 @@ done:
     free(d.trail.data);
     return status;
 }
-
-/* An (empty) Python module, so that the library is found like any extension. */
-static struct PyModuleDef drup_module = {
-    PyModuleDef_HEAD_INIT, "_drup",
-    "The compiled DRUP checker; called through ctypes by knightgraph.drup.", -1, NULL,
-};
-
-PyMODINIT_FUNC PyInit__drup(void) { return PyModule_Create(&drup_module); }

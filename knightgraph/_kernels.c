@@ -15,8 +15,6 @@
  * returns after a bounded amount of work, so that the caller can check its
  * timeout and call again.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
 #include <stdint.h>
 
 #define DFS_RUNNING 0
@@ -202,12 +200,3 @@ int64_t kg_follow(const uint8_t *codes, const int64_t *delta, int64_t start, int
     }
     return count;
 }
-
-/* An (empty) Python module, so that the library is found like any extension. */
-static struct PyModuleDef kernels_module = {
-    PyModuleDef_HEAD_INIT, "_kernels",
-    "Compiled inner loops; called through ctypes by knightgraph.solvers.kernels.", -1, NULL,
-};
-
-PyMODINIT_FUNC PyInit__kernels(void) { return PyModule_Create(&kernels_module); }
-

@@ -1,33 +1,45 @@
-"""Loading knightgraph's optional compiled extensions through :mod:`ctypes`.
+"""Loading knightgraph's optional compiled libraries through :mod:`ctypes`.
 
 The C files, one per job (``_kernels.c``: the search and walk loops;
 ``_verify.c``: the verifier's fast path; ``_drup.c``: the DRUP checker;
-``_count.c``: the counting kernel), are built as extension modules by ``pip
-install``; their functions are plain C, called through ctypes, and every
-loader finds its library here.  A
-missing build (no compiler) is not an error: each caller then uses its
-plain-Python reference.  ``KNIGHTGRAPH_KERNELS=python`` forces the references.
+``_count.c``: the counting kernel), are plain C with no Python in them.  ``pip
+install`` builds each as a plain shared library inside the package,
+``libknightgraph_<job>.so`` (``setup.py`` names them; they are not importable
+modules), and every loader finds its library here.  A missing build (no
+compiler) is not an error: each caller then uses its plain-Python reference.
+``KNIGHTGRAPH_KERNELS=python`` forces the references.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib.util
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import ctypes
 
-__all__ = ["EXTENSIONS", "engine", "load_library", "python_only"]
+__all__ = ["EXTENSIONS", "engine", "library_path", "load_library", "python_only"]
 
 EXTENSIONS = ("_kernels", "_verify", "_drup", "_count")
 """The compiled extensions, one per job (``pyproject.toml`` builds them)."""
 
 
+def library_path(module: str) -> Path:
+    """Where the shared library built from ``knightgraph/<module>.c`` lies (it may be missing).
+
+    Examples
+    --------
+    >>> library_path("_count").name
+    'libknightgraph_count.so'
+    """
+    return Path(__file__).with_name(f"libknightgraph{module}.so")
+
+
 @functools.cache
 def load_library(module: str) -> ctypes.CDLL | None:
-    """The shared library of the extension ``knightgraph.<module>``, or None if it was not built.
+    """The shared library built from ``knightgraph/<module>.c``, or None if it was not built.
 
     Examples
     --------
@@ -36,10 +48,10 @@ def load_library(module: str) -> ctypes.CDLL | None:
     """
     import ctypes
 
+    path = library_path(module)
     try:
-        spec = importlib.util.find_spec(f"knightgraph.{module}")
-        return ctypes.CDLL(spec.origin) if spec is not None and spec.origin else None
-    except (ImportError, OSError):
+        return ctypes.CDLL(str(path)) if path.is_file() else None
+    except OSError:
         return None
 
 
@@ -63,7 +75,7 @@ def engine() -> tuple[str, str | None]:
     """
     if python_only():
         return "plain Python", "KNIGHTGRAPH_KERNELS=python asks for the plain-Python loops"
-    missing = [m for m in EXTENSIONS if importlib.util.find_spec(f"knightgraph.{m}") is None]
+    missing = [m for m in EXTENSIONS if not library_path(m).is_file()]
     if not missing:
         return "compiled C", None
     some = "" if len(missing) == len(EXTENSIONS) else f" for {', '.join(missing)}"

@@ -4,8 +4,6 @@
  * Called through ctypes from knightgraph/verify.py, which finds and names any
  * defect with numpy when this pass rejects a tour or was not built.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
 #include <stdint.h>
 
 /* Accept a tour in one pass (knightgraph.verify's fast path): every square
@@ -47,11 +45,3 @@ int64_t kg_check(const int32_t *order32, const int64_t *order64, int64_t count, 
     }
     return -1;
 }
-
-/* An (empty) Python module, so that the library is found like any extension. */
-static struct PyModuleDef verify_module = {
-    PyModuleDef_HEAD_INIT, "_verify",
-    "The verifier's compiled fast path; called through ctypes by knightgraph.verify.", -1, NULL,
-};
-
-PyMODINIT_FUNC PyInit__verify(void) { return PyModule_Create(&verify_module); }

@@ -52,10 +52,10 @@ def compiler() -> str | None:
 
 
 def extensions() -> list[tuple[str, list[str]]]:
-    """``(module, sources)`` of every extension in ``pyproject.toml``."""
+    """``(module, sources and headers)`` of every extension in ``pyproject.toml``."""
     data = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     modules = data.get("tool", {}).get("setuptools", {}).get("ext-modules", [])
-    return [(m["name"], list(m.get("sources", []))) for m in modules]
+    return [(m["name"], [*m.get("sources", []), *m.get("depends", [])]) for m in modules]
 
 
 def problems() -> list[str]:

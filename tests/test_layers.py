@@ -248,3 +248,15 @@ def test_the_private_check_sees_private_names() -> None:
     """The check can fail: private names shared inside a package are seen (and allowed)."""
     assert ("solvers._dfs", "_Search") in _private_imports("solvers.backtracking")
     assert _package("solvers.sat") == _package("solvers") == "solvers" != _package("board")
+
+
+def test_c_sources_hold_one_job() -> None:
+    """The compiled code follows the same rule: one job a file, about 500 lines."""
+    sources = sorted([*PACKAGE.glob("*.c"), *PACKAGE.glob("*.h")])
+    assert {p.name for p in sources} >= {"_kernels.c", "_verify.c", "_drup.c", "_count.c"}
+    long = [
+        f"{p.name}: {n} lines"
+        for p in sources
+        if (n := len(p.read_text().splitlines())) > MAX_LINES
+    ]
+    assert not long, f"C files past {MAX_LINES} lines:\n" + "\n".join(long)
