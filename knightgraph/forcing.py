@@ -24,7 +24,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from .board import Board, SquareLike
 from .results import Certificate
@@ -115,9 +115,7 @@ def _region(board: Board, s: int, t: int) -> list[int]:
     return sorted(board.index(sq) for sq in near)
 
 
-def propagate(
-    board: Board, squares: Iterable[int], s: int, t: int
-) -> tuple[list[int], int | None]:
+def propagate(board: Board, squares: Iterable[int], s: int, t: int) -> tuple[list[int], int | None]:
     """Apply the rules at ``squares`` to a fixed point: (the squares that forced a
     move, in order; the square where a contradiction shows, or None).
 
@@ -178,4 +176,3 @@ def propagate(
                 fired.append(v)
                 changed = True
     return fired, None
-

@@ -40,9 +40,10 @@ CONFLICTS = 20_000
 """Conflicts allowed to all the solver calls of one block together (about 0.1 to
 0.5 s); past it the block counts as failed and the caller tries another layout."""
 
+
 @functools.lru_cache(maxsize=4096)
 def block_path(
-    h: int, w: int, a: Square, b: Square, links: tuple[Link, ...]
+    h: int, w: int, a: Square, b: Square, links: tuple[Link, ...], first: Link | None = None
 ) -> tuple[Link, ...] | None:
     """The knight's moves of a path from ``a`` to ``b`` through the h x w block that
     uses the virtual ``links``; None when there is none (or the solver gives up).
@@ -55,6 +56,11 @@ def block_path(
         The ends (local coordinates), distinct.
     links : tuple of ((int, int), (int, int))
         Virtual links, each pair of squares joined outside the block.
+    first : ((int, int), (int, int)), optional
+        A pair ``(x, y)`` of squares that are also one of the links: the path
+        from ``a`` must reach ``x`` before ``y`` (so that the piece starting at
+        ``a`` ends at ``x``).  Answers that reach ``y`` first are excluded one by
+        one (the clause "not all the moves of that piece").
 
     Returns
     -------
@@ -112,18 +118,52 @@ def block_path(
             model = solver.get_model()
             chosen = [edges[x - 1] for x in model if 0 < x <= len(edges)]
             cycles = _cycles(chosen, hub + 1)
+            if len(cycles) == 1 and first is not None:
+                piece = _piece(chosen, index[a], index[first[0]], index[first[1]], hub)
+                if piece is not None:  # reached the wrong square first: exclude that piece
+                    solver.add_clause([-var for var in piece_vars(piece, edges, moves)])
+                    continue
             if len(cycles) == 1:
                 inside = set(range(moves))
                 return tuple(
                     (squares[edges[x - 1][0]], squares[edges[x - 1][1]])
                     for x in model
-                    if 0 < x and x - 1 in inside
+                    if x > 0 and x - 1 in inside
                 )
             for cycle in cycles:
                 solver.add_clause(
-                    [var for var, (u, v) in enumerate(edges, start=1) if (u in cycle) != (v in cycle)]
+                    [
+                        var
+                        for var, (u, v) in enumerate(edges, start=1)
+                        if (u in cycle) != (v in cycle)
+                    ]
                 )
     return None  # pragma: no cover - ROUNDS is ample for blocks of a few hundred squares
+
+
+def piece_vars(
+    piece: list[tuple[int, int]], edges: Sequence[tuple[int, int]], moves: int
+) -> list[int]:
+    """The variables of the moves (not links) among ``piece``'s edges."""
+    wanted = {frozenset(e) for e in piece}
+    return [var for var, e in enumerate(edges[:moves], start=1) if frozenset(e) in wanted]
+
+
+def _piece(
+    chosen: Sequence[tuple[int, int]], a: int, good: int, bad: int, hub: int
+) -> list[tuple[int, int]] | None:
+    """The edges walked from ``a`` (away from the hub) up to ``bad`` if it comes before
+    ``good``; None when ``good`` comes first."""
+    adjacent: dict[int, list[int]] = {}
+    for u, v in chosen:
+        adjacent.setdefault(u, []).append(v)
+        adjacent.setdefault(v, []).append(u)
+    before, here, walked = hub, a, []
+    while here not in (good, bad):
+        nxt = [x for x in adjacent[here] if x != before][0]
+        walked.append((here, nxt))
+        before, here = here, nxt
+    return walked if here == bad else None
 
 
 def _cycles(chosen: Sequence[tuple[int, int]], count: int) -> list[set[int]]:

@@ -56,8 +56,12 @@ MARGINS = (3, 4, 2, 5, 7)
 SHIFTS = 3
 """Extra files tried for each window edge (the colours of the crossings change with it)."""
 
-STANDARDS = 6
-"""Choices of crossings (single and double) tried: one of each colour class."""
+FAILURES = 80
+"""Layouts whose blocks may fail (a SAT call each, cached) before the pair is given up."""
+
+STANDARDS = 18
+"""Choices of crossings (single, double left of s, double right of t) tried: one of each
+colour class."""
 
 Move = tuple[Square, Square]
 
@@ -104,15 +108,17 @@ def strip_path(
         order = strip_path(n, m, (s[1], s[0]), (t[1], t[0]), budget)
         if order is None:
             return None
-        return ((order % m) * n + order // m).astype(order.dtype)
+        back: NDArray[Any] = ((order % m) * n + order // m).astype(order.dtype)
+        return back
     k, length = m, n
+    failures = [0]
     for flip_r, flip_c in ((False, False), (True, False), (False, True), (True, True)):
         a, b = s, t
         if flip_r:
             a, b = (k - 1 - a[0], a[1]), (k - 1 - b[0], b[1])
         if flip_c:
             a, b = (a[0], length - 1 - a[1]), (b[0], length - 1 - b[1])
-        order = _oriented(k, length, a, b, budget)
+        order = _oriented(k, length, a, b, budget, failures)
         if order is None:
             if budget is not None and budget.out_of_time():
                 return None
@@ -124,44 +130,56 @@ def strip_path(
             r = k - 1 - r
         if flip_c:
             c = length - 1 - c
-        return (r * length + c).astype(order.dtype)
+        flipped: NDArray[Any] = (r * length + c).astype(order.dtype)
+        return flipped
     return None
 
 
 def _oriented(
-    k: int, length: int, s: Square, t: Square, budget: Budget | None
+    k: int, length: int, s: Square, t: Square, budget: Budget | None, failures: list[int]
 ) -> NDArray[Any] | None:
     """:func:`strip_path` for one orientation of the board."""
     swap = s[1] > t[1]
     first, last = (t, s) if swap else (s, t)
+    tried = set()
     for margin in MARGINS:
         for shift_s in range(SHIFTS):
             for shift_t in range(SHIFTS):
+                layout = _layout(k, length, first[1], last[1], margin, (shift_s, shift_t))
+                if layout is None or tuple(layout) in tried:
+                    continue
+                tried.add(tuple(layout))
                 for choice in range(STANDARDS):
                     if budget is not None and budget.out_of_time():
                         return None
                     order = _attempt(k, length, first, last, margin, (shift_s, shift_t), choice)
-                    if order is not None:
+                    if isinstance(order, np.ndarray):
                         return order[::-1] if swap else order
+                    failures[0] += order
+                    if failures[0] > FAILURES:
+                        return None
     return None
 
 
 def _attempt(
     k: int, length: int, s: Square, t: Square, margin: int, shifts: tuple[int, int], choice: int
-) -> NDArray[Any] | None:
-    """One layout: its blocks solved (cached), filled in, and walked; None if a block fails."""
+) -> NDArray[Any] | int:
+    """One layout: its blocks solved (cached), filled in, and walked; else 1 if a block
+    has no path, 0 if the layout does not apply."""
     standard = _standard(k, choice)
     if standard is None:
-        return None
-    single, double = standard
+        return 0
+    single, double, back = standard
     layout = _layout(k, length, s[1], t[1], margin, shifts)
-    if layout is None or not _colours_fit(k, length, layout, s, single, double):
-        return None
+    if layout is None or not _colours_fit(k, length, layout, s, single, double, back):
+        return 0
     codes = np.full((k, length), (NONE << 4) | NONE, dtype=np.uint8)
     for x0, width, copies, kind in layout:
         left = () if x0 == 0 else (single if kind in ("single", "t") else double)
-        right = () if x0 + width * copies == length else (single if kind in ("single", "s") else double)
-        ends = None
+        right = (
+            () if x0 + width * copies == length else (single if kind in ("single", "s") else double)
+        )
+        ends: Any = None
         if kind == "s":
             ends = (s[0], s[1] - x0)
         elif kind == "t":
@@ -170,11 +188,11 @@ def _attempt(
             ends = ((s[0], s[1] - x0), (t[0], t[1] - x0))
         block = _solve(k, width, kind, ends, left, right)
         if block is None:
-            return None
+            return 1
         codes[:, x0 : x0 + width * copies] = np.tile(block, (1, copies))
     order = _walk(codes, s[0] * length + s[1], None)
     if order is None or len(order) != k * length or int(order[-1]) != t[0] * length + t[1]:
-        return None  # pragma: no cover - the blocks' links make one path
+        return 1  # pragma: no cover - the blocks' links make one path
     return order
 
 
@@ -192,7 +210,8 @@ def _layout(
     a_s = a_s if a_s >= least else 0
     b_t = ct + margin + 1 + shifts[1]
     b_t = b_t if length - b_t >= least else length
-    b_s, a_t = cs + margin + 1, ct - margin
+    b_s = max(cs + margin + 1, 2 * margin + 1) if a_s == 0 else cs + margin + 1
+    a_t = min(ct - margin, length - 2 * margin - 1) if b_t == length else ct - margin
     gap = a_t - b_s
     blocks: list[tuple[int, int, int, str]] = []
     if a_s > 0:
@@ -222,6 +241,7 @@ def _colours_fit(
     s: Square,
     single: tuple[Move, ...],
     double: tuple[Move, ...],
+    back: tuple[Move, ...],
 ) -> bool:
     """Whether every cut passes the colour count (a necessary condition, O(blocks)).
 
@@ -246,7 +266,7 @@ def _colours_fit(
         if x0 == 0:
             continue
         near = [(a[0], a[1] + x0) for a, _ in (single if kind in ("single", "t") else double)]
-        far = [(b[0], b[1] + x0) for _, b in double]
+        far = [(b[0], b[1] + x0) for _, b in back]
         if kind in ("single", "t"):
             ok = len(single) > 1 or fits(k * x0, 0, s, near[0])
         elif kind in ("double-right", "end"):
@@ -274,39 +294,50 @@ def _crossing_moves(k: int) -> list[Move]:
 
 
 @functools.cache
-def _standard(k: int, choice: int) -> tuple[tuple[Move, ...], tuple[Move, ...]] | None:
-    """The ``choice``-th pair (single crossing, double crossing) whose repeated blocks
-    have their paths, or None.
+def _standard(
+    k: int, choice: int
+) -> tuple[tuple[Move, ...], tuple[Move, ...], tuple[Move, ...]] | None:
+    """The ``choice``-th triple (single crossing, double crossing left of ``s``, double
+    crossing right of ``t``) whose repeated blocks have their paths, or None.
 
     The colours the cuts need depend on the parity of the cut's file and of the
     ends, so the crossings are taken one of each colour class: singles by the
     colour of the square left of the cut, doubles by the colours of both."""
     period = PERIOD[k]
     moves = _crossing_moves(k)
+    cuts: list[tuple[Move, ...]]
     if k == 4:  # Schwenk: a cut of 4 x n is crossed an odd number of times, never once
         cuts = [
-            (x, y, z) for x in moves for y in moves for z in moves if y < z and len({*x, *y, *z}) == 6
+            (x, y, z)
+            for x in moves
+            for y in moves
+            for z in moves
+            if y < z and len({*x, *y, *z}) == 6
         ]
     else:
         cuts = [(mv,) for mv in moves]
     singles: dict[int, tuple[Move, ...]] = {}
     for cut in cuts:
-        key = sum(cut[0][0]) % 2
-        if key not in singles and _solve(k, period, "single", None, cut, cut) is not None:
-            singles[key] = cut
-    doubles: dict[tuple[int, int], tuple[Move, ...]] = {}
+        colour = sum(cut[0][0]) % 2
+        if colour not in singles and _solve(k, period, "single", None, cut, cut) is not None:
+            singles[colour] = cut
+    lefts: dict[tuple[int, int], tuple[Move, ...]] = {}  # the doubles left of s
+    rights: dict[tuple[int, int], tuple[Move, ...]] = {}  # and right of t
     for i, one in enumerate(moves):
         for two in moves[i + 1 :]:
-            key = (min(sum(one[0]) % 2, sum(two[0]) % 2), max(sum(one[0]) % 2, sum(two[0]) % 2))
-            if key in doubles or {*one} & {*two}:
+            x, y = sum(one[0]) % 2, sum(two[0]) % 2
+            key = (min(x, y), max(x, y))
+            if {*one} & {*two}:
                 continue
             pair = (one, two)
-            if _solve(k, period, "double", None, pair, pair) is None:
-                continue
-            if _solve(k, period, "double-right", None, pair, pair) is None:
-                continue
-            doubles[key] = pair
-    combos = [(x, y) for x in singles.values() for y in doubles.values()]
+            if key not in lefts and _solve(k, period, "double", None, pair, pair) is not None:
+                lefts[key] = pair
+            if (
+                key not in rights
+                and _solve(k, period, "double-right", None, pair, pair) is not None
+            ):
+                rights[key] = pair
+    combos = [(x, y, z) for x in singles.values() for y in lefts.values() for z in rights.values()]
     return combos[choice] if choice < len(combos) else None
 
 
@@ -333,17 +364,19 @@ def _solve(
     elif kind == "double":
         a, b, links = outs[0], outs[1], [(ins[0], ins[1])]
     elif kind == "single":  # the first crossing carries the path; the others are linked
-        a, b, links = ins[0], outs[0], _pairs(ins[1:]) + _pairs(outs[1:])
+        a, b, links = ins[0], outs[-1], _pairs(ins[1:]) + _pairs(outs[:-1])
     elif kind == "s":
-        a, b, links = ends, outs[0], _pairs(ins) + _pairs(outs[1:])
+        a, b, links = ends, outs[-1], _pairs(ins) + _pairs(outs[:-1])
     elif kind == "t":
         a, b, links = ins[0], ends, _pairs(ins[1:]) + _pairs(outs)
     else:  # "st"
         a, b = ends
         links = _pairs(ins) + _pairs(outs)
+    # With three crossings (4 ranks) the path from a must leave by the first one.
+    first = (outs[0], outs[1]) if kind in ("single", "s") and len(outs) == 3 else None
     if a == b or not all(0 <= sq[1] < width for sq in (a, b, *ins, *outs)):
         return None
-    moves = block_path(k, width, a, b, tuple(links))
+    moves = block_path(k, width, a, b, tuple(links), first)
     if moves is None:
         return None
     codes = np.full((k, width), (NONE << 4) | NONE, dtype=np.uint8)
