@@ -18,8 +18,8 @@ Examples
 --------
 >>> from knightgraph import Board
 >>> cert = forced_obstruction(Board(5, 40), "b3", "h4")
->>> cert.kind, cert.data["squares"][:3]
-('forced-moves', ['a1', 'a5', 'b3'], ...)
+>>> cert.kind, cert.data["squares"]
+('forced-moves', ['a1', 'an1', 'a5'])
 """
 
 from __future__ import annotations

@@ -279,8 +279,9 @@ def start_map(
 
     Examples
     --------
-    >>> start_map(40, 41, sample=3, seed=1).to_dict()["sampled"]
-    ['ai6', 'p12', 'n21']
+    >>> sampled = start_map(40, 41, sample=3, seed=1).to_dict()
+    >>> sampled["sampled"], sampled["ok"][6][29], sampled["ok"][0][0]  # ad7 sampled, a1 not
+    (['ad7', 'r29', 'g39'], True, None)
     >>> result = start_map(5, 5)
     >>> len(result.squares()), result.failures, int(result.counts[0, 0]), int(result.counts[2, 2])
     (13, 12, 304, 64)

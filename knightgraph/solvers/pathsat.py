@@ -160,7 +160,7 @@ def _piece(
         adjacent.setdefault(v, []).append(u)
     before, here, walked = hub, a, []
     while here not in (good, bad):
-        nxt = [x for x in adjacent[here] if x != before][0]
+        nxt = next(x for x in adjacent[here] if x != before)
         walked.append((here, nxt))
         before, here = here, nxt
     return walked if here == bad else None
