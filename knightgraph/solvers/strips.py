@@ -108,8 +108,11 @@ def strip_path(
         order = strip_path(n, m, (s[1], s[0]), (t[1], t[0]), budget)
         if order is None:
             return None
-        back: NDArray[Any] = ((order % m) * n + order // m).astype(order.dtype)
-        return back
+        files = order // m  # in place but for one temporary: 4 bytes a square at most
+        np.remainder(order, m, out=order)
+        order *= n
+        order += files
+        return order
     k, length = m, n
     failures = [0]
     for flip_r, flip_c in ((False, False), (True, False), (False, True), (True, True)):
@@ -125,13 +128,14 @@ def strip_path(
             continue
         if not (flip_r or flip_c):
             return order
-        r, c = order // length, order % length
+        files = order % length  # in place but for one temporary
+        order -= files  # rank * length
         if flip_r:
-            r = k - 1 - r
+            np.subtract((k - 1) * length, order, out=order)
         if flip_c:
-            c = length - 1 - c
-        flipped: NDArray[Any] = (r * length + c).astype(order.dtype)
-        return flipped
+            np.subtract(length - 1, files, out=files)
+        order += files
+        return order
     return None
 
 
@@ -152,9 +156,11 @@ def _oriented(
                 for choice in range(STANDARDS):
                     if budget is not None and budget.out_of_time():
                         return None
-                    order = _attempt(k, length, first, last, margin, (shift_s, shift_t), choice)
+                    order = _attempt(
+                        k, length, first, last, margin, (shift_s, shift_t), choice, swap
+                    )
                     if isinstance(order, np.ndarray):
-                        return order[::-1] if swap else order
+                        return order
                     failures[0] += order
                     if failures[0] > FAILURES:
                         return None
@@ -162,10 +168,18 @@ def _oriented(
 
 
 def _attempt(
-    k: int, length: int, s: Square, t: Square, margin: int, shifts: tuple[int, int], choice: int
+    k: int,
+    length: int,
+    s: Square,
+    t: Square,
+    margin: int,
+    shifts: tuple[int, int],
+    choice: int,
+    backwards: bool = False,
 ) -> NDArray[Any] | int:
-    """One layout: its blocks solved (cached), filled in, and walked; else 1 if a block
-    has no path, 0 if the layout does not apply."""
+    """One layout: its blocks solved (cached), filled in, and walked (from ``t`` when
+    ``backwards``: no reversed copy); else 1 if a block has no path, 0 if the layout does
+    not apply."""
     standard = _standard(k, choice)
     if standard is None:
         return 0
@@ -190,8 +204,11 @@ def _attempt(
         if block is None:
             return 1
         codes[:, x0 : x0 + width * copies] = np.tile(block, (1, copies))
-    order = _walk(codes, s[0] * length + s[1], None)
-    if order is None or len(order) != k * length or int(order[-1]) != t[0] * length + t[1]:
+    first, last = s[0] * length + s[1], t[0] * length + t[1]
+    if backwards:
+        first, last = last, first
+    order = _walk(codes, first, None)
+    if order is None or len(order) != k * length or int(order[-1]) != last:
         return 1  # pragma: no cover - the blocks' links make one path
     return order
 
