@@ -171,3 +171,37 @@ def test_a_random_sample_with_sides_from_five_to_2000():
             res.certificate.to_dict(), m, n, start=board.name(s), end=board.name(t)
         )
         assert ok, why
+
+
+def test_maps_sample_cells_on_a_board_too_large_to_fill():
+    import json
+    import subprocess
+    import sys
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        cmd = [sys.executable, "-m", "knightgraph", *args]
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+
+    out = run(
+        "ends", "5", "400", "--start", "b3", "--sample", "4", "--seed", "7", "--format", "json"
+    )
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    for key in ("rows", "cols", "ok", "failures", "seconds", "closed", "start", "counts"):
+        assert key in data
+    assert data["seed"] == 7 and len(data["sampled"]) == 4
+    board = kg.Board(5, 400)
+    cells = [board.parse_square(name) for name in data["sampled"]]
+    decided = [(r, c) for r in range(5) for c in range(400) if data["ok"][r][c] is not None]
+    assert sorted(decided) == sorted(cells)
+    assert not any(data["ok"][r][c] for r, c in cells)  # b3 is never an end on 5 x even
+    again = json.loads(
+        run(
+            "ends", "5", "400", "--start", "b3", "--sample", "4", "--seed", "7", "--format", "json"
+        ).stdout
+    )
+    assert again["sampled"] == data["sampled"]
+    text = run("starts", "5", "400", "--sample", "3").stdout
+    assert "3 sampled start squares of 5x400 (seed 0):" in text
+    bad = run("ends", "5", "400", "--start", "b3", "--sample", "0")
+    assert bad.returncode == 2 and "--sample 0" in bad.stderr and len(bad.stderr.splitlines()) == 1
