@@ -56,8 +56,9 @@ MARGINS = (3, 4, 2, 5, 7)
 SHIFTS = 3
 """Extra files tried for each window edge (the colours of the crossings change with it)."""
 
-FAILURES = 80
-"""Layouts whose blocks may fail (a SAT call each, cached) before the pair is given up."""
+FAILURES = 30
+"""Layouts whose blocks may fail (a SAT call each, cached) before an orientation of the
+board is given up (four orientations are tried)."""
 
 STANDARDS = 18
 """Choices of crossings (single, double left of s, double right of t) tried: one of each
@@ -114,8 +115,8 @@ def strip_path(
         order += files
         return order
     k, length = m, n
-    failures = [0]
-    for flip_r, flip_c in ((False, False), (True, False), (False, True), (True, True)):
+    for flip_r, flip_c in ((False, False), (False, True), (True, False), (True, True)):
+        failures = [0]  # each orientation has its own allowance
         a, b = s, t
         if flip_r:
             a, b = (k - 1 - a[0], a[1]), (k - 1 - b[0], b[1])
