@@ -6,6 +6,8 @@ the time of `tour 10000 10000 --closed --format npy -o FILE` (random
 colour-valid pairs, runs alternated, the median of the paired ratios), with
 peak memory (ru_maxrss of the child) at most 12 bytes per square; and
 `tour 1000 1000 --start a1 --end b1` (squares written to a pipe) under 0.5 s.
+Thin boards (issue 14, part B): `tour 5 2000000 --start s --end t` against the
+closed tour of the same board, paired the same way.
 Every tour written is read back and checked.
 """
 
@@ -106,6 +108,39 @@ def main() -> None:
             f"tour 1000 1000 --start a1 --end b1 (squares to a pipe): median "
             f"{statistics.median(small):.2f} s of {len(small)} (target < 0.5 s)"
         )
+        thin(rounds, rng, out)
+
+
+def thin(rounds: int, rng: random.Random, out: str) -> None:
+    """5 x 2,000,000 (ten million squares): s-t tours of thin boards against the closed tour."""
+    m, n = 5, 2_000_000
+    board = Board(m, n)
+    ratios, peaks = [], []
+    print(f"{m}x{n}, whole process, .npy written; {rounds} alternated pairs")
+    for k in range(rounds):
+        while True:
+            s, t = random_pair(board, rng)
+            if "b3" not in (s, t) and board.name((2, n - 2)) not in (s, t):  # no tour ends there
+                break
+        runs = [("st", ["tour", str(m), str(n), "--start", s, "--end", t])]
+        runs.append(("closed", ["tour", str(m), str(n), "--closed"]))
+        if k % 2:
+            runs.reverse()
+        got = {}
+        for name, args in runs:
+            got[name] = whole_process([*args, "--format", "npy", "-o", out])
+            if k == 0:
+                check_npy(out, m, n, *((s, t) if name == "st" else (None, None)))
+        ratios.append(got["st"][0] / got["closed"][0])
+        peaks.append(got["st"][1])
+        print(
+            f"  {s} -> {t}: {got['st'][0]:.2f} s, closed {got['closed'][0]:.2f} s, "
+            f"ratio {ratios[-1]:.2f}, peak {got['st'][1] / (m * n):.2f} bytes/square"
+        )
+    print(
+        f"  median ratio {statistics.median(ratios):.2f}, peak "
+        f"{max(peaks) / (m * n):.2f} bytes/square"
+    )
 
 
 if __name__ == "__main__":

@@ -18,6 +18,12 @@ Certificate kinds and what is re-checked:
 ``schwenk-4xn``
     that the outer lines hold half the squares, both colours, and no move
     between two of them; and the conclusion drawn.
+``forced-moves``
+    replays the forced-move rules of an open tour between the given ends at
+    the squares named (each uses one move if an end, two otherwise; moves
+    forced when a square has just enough left; no cycle and no early path
+    from start to end) and finds their contradiction: work proportional to the
+    squares named, whatever the board's length.
 ``sat-refutation``
     that the variables are exactly the board's moves (plus hub edges for open
     tours), that every clause is one every tour satisfies (exactly two tour
@@ -141,6 +147,7 @@ def check_certificate(
         "colour-count": _check_colours,
         "degree": _check_degree,
         "schwenk-4xn": _check_partition,
+        "forced-moves": _check_forced,
         "sat-refutation": _check_sat,
     }
     if kind not in checks:
@@ -265,6 +272,70 @@ def _check_partition(cert: Mapping[str, Any], board: _Board, closed: bool, ends:
         return "no closed tour (outer squares would alternate and share a colour)"
     _require(any(s is not None and not outer(s) for s in ends), "both ends are outer squares")
     return "an open tour must start and end on the outer lines"
+
+
+def _check_forced(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) -> str:
+    """Replay the rules at the named squares, in rounds until nothing changes."""
+    s, t = ends
+    _require(not closed and s is not None and t is not None, "it needs an open tour with both ends")
+    _require(s != t and board.on(s) and board.on(t) and board.count >= 3, "the ends are not valid")
+    named = [_square(x) for x in cert["squares"]]
+    _require(all(board.on(v) for v in named), "a named square is not on the board")
+    link: dict[Square, set[Square]] = {}
+
+    def room(v: Square) -> int:
+        return (1 if v in (s, t) else 2) - len(link.get(v, ()))
+
+    def fragment(v: Square) -> tuple[Square, int]:
+        """The far end of v's chain of forced moves, and its length in squares."""
+        before: Square | None = None
+        here, size = v, 1
+        while True:
+            ahead = [u for u in link.get(here, ()) if u != before]
+            if not ahead:
+                return here, size
+            before, here, size = here, ahead[0], size + 1
+
+    def usable(v: Square, u: Square) -> bool:
+        if u in link.get(v, ()) or room(u) <= 0:
+            return False
+        (far_v, size_v), (far_u, size_u) = fragment(v), fragment(u)
+        if far_v == u:
+            return False  # a cycle
+        return not ({far_v, far_u} == {s, t} and size_v + size_u < board.count)
+
+    progress = True
+    while progress:
+        progress = False
+        for v in named:
+            if room(v) == 0:
+                continue
+            free = [u for u in sorted(board.moves(v)) if usable(v, u)]
+            if len(free) < room(v):
+                return (
+                    f"{_name(v)} needs {room(v)} more move(s) and has {len(free)} left, "
+                    f"after {sum(len(x) for x in link.values()) // 2} forced moves"
+                )
+            if len(free) == room(v):
+                for u in free:
+                    if not usable(v, u):
+                        return f"the moves forced at {_name(v)} close a cycle or an early path"
+                    link.setdefault(v, set()).add(u)
+                    link.setdefault(u, set()).add(v)
+                    if room(u) < 0:
+                        return f"{_name(u)} is forced to use more moves than it may"
+                progress = True
+    raise _Rejected("the rules reach no contradiction at the squares named")
+
+
+def _name(square: Square) -> str:
+    r, c = square
+    letters = ""
+    c += 1
+    while c:
+        c, rest = divmod(c - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return f"{letters}{r + 1}"
 
 
 def _check_sat(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) -> str:

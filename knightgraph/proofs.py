@@ -12,7 +12,9 @@ square whose degree is too low, two squares in different components.
 * closing move — a closed tour from ``s`` ending at ``t`` needs ``t`` one leap
   from ``s``;
 * connectivity — a tour visits every square, so the leaper graph must be connected;
-* Schwenk's partition (``4 x n``) — see :func:`partition_obstruction`.
+* Schwenk's partition (``4 x n``) — see :func:`partition_obstruction`;
+* forced moves (an open tour between two given squares) — see
+  :func:`knightgraph.forcing.forced_obstruction`.
 
 Examples
 --------
@@ -34,6 +36,7 @@ import numpy as np
 
 from .board import Board, SquareLike
 from .existence import color_obstruction, requested_ends
+from .forcing import forced_obstruction
 from .results import Certificate
 
 if TYPE_CHECKING:
@@ -68,7 +71,8 @@ def quick_obstruction(
     Runs the colour count, the degree and closing-move conditions and
     Schwenk's partition (each O(1) on a board without removed squares
     beyond :data:`CONNECTIVITY_LIMIT` cells, O(mn) below), then, on boards up
-    to that limit, connectivity.  None is a heuristic: a certificate returned
+    to that limit, connectivity, and last (open tours with both ends given)
+    the forced moves near the ends and the corners.  None is a heuristic: a certificate returned
     here is a proof, and the independent checker re-checks it.
 
     Examples
@@ -85,6 +89,7 @@ def quick_obstruction(
         or degree_obstruction(board, closed=closed, start=start, end=end)
         or partition_obstruction(board, closed=closed, start=start, end=end)
         or (connectivity_obstruction(board) if board.area <= CONNECTIVITY_LIMIT else None)
+        or forced_obstruction(board, start, end, closed=closed)
     )
 
 

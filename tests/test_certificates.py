@@ -118,7 +118,8 @@ def test_drup_rejects_a_bogus_proof_and_reads_files(tmp_path):
         (7, 7, {"closed": True}, "colour-count"),
         (5, 5, {"start": "b1"}, "colour-count"),
         (3, 6, {}, "sat-refutation"),
-        (5, 5, {"start": "b2", "end": "d4"}, "sat-refutation"),
+        (5, 5, {"start": "b2", "end": "d4"}, "forced-moves"),  # corner moves forced (issue 14)
+        (5, 6, {"start": "b2", "end": "d3"}, "sat-refutation"),
         (2, 5, {}, "degree"),
         (3, 3, {}, "degree"),
         (4, 26, {"start": "f2"}, "schwenk-4xn"),

@@ -162,9 +162,8 @@ def test_5x6_some_colour_valid_pairs_have_no_tour():
             if not res.found:
                 absent.append((s, e))
     assert absent  # exact: e.g. the first one is cross-checked in the slow test below
-    assert all(
-        find_tour(board, start=s, end=e).certificate.kind == "sat-refutation" for s, e in absent[:3]
-    )
+    kinds = {"sat-refutation", "forced-moves"}  # forced moves: issue 14
+    assert all(find_tour(board, start=s, end=e).certificate.kind in kinds for s, e in absent[:3])
 
 
 @pytest.mark.slow

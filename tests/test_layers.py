@@ -29,7 +29,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("tour", "graphs"),
     ("graph", "topology"),
     ("existence",),
-    ("drup", "certcheck", "proofs", "graphcheck"),
+    ("drup", "certcheck", "forcing", "proofs", "graphcheck"),
     ("solvers",),
     ("classic", "counting"),
     ("explore",),

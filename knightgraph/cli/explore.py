@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..exceptions import InvalidOptionError
 from ._common import (
     EXIT_NO,
     EXIT_OK,
@@ -127,6 +128,13 @@ def _add_map_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--timeout", type=float, metavar="SEC", help="seconds allowed to each square")
     _add_total_timeout(p)
+    p.add_argument(
+        "--sample",
+        type=int,
+        metavar="K",
+        help="decide only K squares drawn at random (boards too large to fill; no counts)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="the seed of --sample (default 0)")
     p.add_argument("--format", default="text", choices=("text", "json"))
     _add_executor(p)
 
@@ -319,11 +327,15 @@ def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **wh
     if graph_requested(args):
         return graph_map(args, what)
     board = _board(args)
-    board.require_memory("map")
+    if args.sample is not None and args.sample < 1:
+        raise InvalidOptionError(f"invalid --sample {args.sample}: expected a whole number >= 1")
+    if args.sample is None:
+        board.require_memory("map")
     if "start" in where:
         board.parse_square(where["start"])  # a bad --start is named before any work
+    total = board.num_squares if args.sample is None else min(args.sample, board.num_squares)
     with (
-        _progress(what, unit=" squares", total=board.num_squares) as progress,
+        _progress(what, unit=" squares", total=total) as progress,
         _executor(args) as executor,
     ):
         result = make(
@@ -334,6 +346,8 @@ def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **wh
             total_timeout=args.total_timeout,
             counts="auto" if args.counts is None else args.counts,
             progress=progress,
+            sample=args.sample,
+            seed=args.seed,
             **where,
         )
     print(json.dumps(result.to_dict()) if args.format == "json" else result.text())

@@ -9,6 +9,7 @@ Examples
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -70,10 +71,15 @@ class TourMap:
     evidence: dict[Square, SearchResult]
     counts: np.ndarray[Any, Any] | None
     seconds: float
+    sampled: list[Square] | None = None
+    seed: int | None = None
 
     @property
     def candidates(self) -> list[Square]:
-        """The squares decided: every square for ``starts``; all but the start for ``ends``."""
+        """The squares decided: every square for ``starts``; all but the start for ``ends``;
+        only the sampled ones with ``sample``."""
+        if self.sampled is not None:
+            return list(self.sampled)
         return [
             sq for sq in self.board.squares() if sq != self.start or self.board.num_squares == 1
         ]
@@ -110,10 +116,17 @@ class TourMap:
         counts = None
         if self.counts is not None:
             counts = [[None if x is None else int(x) for x in row] for row in self.counts.tolist()]
+        ok: list[list[bool | None]] = self.ok.tolist()
+        extra: dict[str, Any] = {}
+        if self.sampled is not None:  # cells not sampled are null
+            ok = [[None] * self.board.n for _ in range(self.board.m)]
+            for r, c in self.sampled:
+                ok[r][c] = bool(self.ok[r, c])
+            extra = {"sampled": [self.board.name(sq) for sq in self.sampled], "seed": self.seed}
         return {
             "rows": self.board.m,
             "cols": self.board.n,
-            "ok": self.ok.tolist(),
+            "ok": ok,
             "failures": self.failures,
             "seconds": round(self.seconds, 6),
             "closed": self.closed,
@@ -121,6 +134,7 @@ class TourMap:
             "counts": counts,
             "unknown": self.unknown,
             "evidence": kinds,
+            **extra,
         }
 
     def text(self) -> str:
@@ -146,6 +160,8 @@ class TourMap:
             a b c d
         """
         board, what = self.board, "start" if self.kind == "starts" else "end"
+        if self.sampled is not None:
+            return self._sample_text(what)
         label = len(str(board.m))
         available = board.available().reshape(board.m, board.n)
         unknown = {board.parse_square(sq) for sq in self.unknown}
@@ -197,6 +213,32 @@ class TourMap:
                 lines.append(" " * (label + 3) + " ".join(f.rjust(width) for f in files))
         return "\n".join(lines)
 
+    def _sample_text(self, what: str) -> str:
+        """One line per sampled square: its name, the answer and its evidence."""
+        board = self.board
+        src = f" from {board.name(self.start)}" if self.kind == "ends" and self.start else ""
+        tour = "a closed tour" if self.closed else "an open tour"
+        lines = [
+            f"{len(self.candidates)} sampled {what} squares of {board.m}x{board.n}{src} "
+            f"(seed {self.seed}):"
+        ]
+        for sq in self.candidates:
+            result = self.evidence[sq]
+            if result.status is Status.ABORTED:
+                answer, why = "?", "undecided (out of time)"
+            elif result.found:
+                answer, why = ".", "a verified tour"
+            else:
+                kind = result.certificate.kind if result.certificate else "none"
+                answer, why = "X", f"no tour: {kind} certificate"
+            lines.append(f"{board.name(sq):>8} {answer} {why}")
+        admit = len(self.squares())
+        lines.append(
+            f"{admit} of {len(self.candidates)} sampled {what} squares admit {tour}{src} "
+            f"({self.seconds:.2f} s)"
+        )
+        return "\n".join(lines)
+
 
 COUNT_AUTO_SQUARES = 36
 """``counts="auto"`` counts tours per square on boards of at most this many squares."""
@@ -218,6 +260,8 @@ def start_map(
     total_timeout: float | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
     executor: Executor | None = None,
+    sample: int | None = None,
+    seed: int = 0,
 ) -> TourMap:
     """Which start squares admit a tour: exact, each cell backed by a tour or a certificate.
 
@@ -234,10 +278,15 @@ def start_map(
     together: a square whose search gives up is listed in ``unknown``, a count
     that runs out of time is left out (``None``).  ``total_timeout`` bounds
     the whole map: each square gets at most what is left, and the squares not
-    started by then are ``unknown``.
+    started by then are ``unknown``.  ``sample=K`` decides only ``K`` squares
+    drawn at random (``seed``), for boards too large to fill: the others stay
+    False in ``ok`` (null in the JSON) and no tours are counted.
 
     Examples
     --------
+    >>> sampled = start_map(40, 41, sample=3, seed=1).to_dict()
+    >>> sampled["sampled"], sampled["ok"][6][29], sampled["ok"][0][0]  # ad7 sampled, a1 not
+    (['ad7', 'r29', 'g39'], True, None)
     >>> result = start_map(5, 5)
     >>> len(result.squares()), result.failures, int(result.counts[0, 0]), int(result.counts[2, 2])
     (13, 12, 304, 64)
@@ -255,7 +304,15 @@ def start_map(
         ))  # fmt: skip
     board = as_board(m, n, leaper=leaper, removed=removed)
     return _tour_map(
-        board, "starts", closed, None, counts, (timeout, total_timeout), progress, executor
+        board,
+        "starts",
+        closed,
+        None,
+        counts,
+        (timeout, total_timeout),
+        progress,
+        executor,
+        (sample, seed),
     )
 
 
@@ -272,6 +329,8 @@ def end_map(
     total_timeout: float | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
     executor: Executor | None = None,
+    sample: int | None = None,
+    seed: int = 0,
 ) -> TourMap:
     """Which end squares a tour from ``start`` can reach: exact, each cell proved.
 
@@ -294,7 +353,17 @@ def end_map(
         ))  # fmt: skip
     board = as_board(m, n, leaper=leaper, removed=removed)
     s = board.parse_square(start)
-    return _tour_map(board, "ends", closed, s, counts, (timeout, total_timeout), progress, executor)
+    return _tour_map(
+        board,
+        "ends",
+        closed,
+        s,
+        counts,
+        (timeout, total_timeout),
+        progress,
+        executor,
+        (sample, seed),
+    )
 
 
 def _graph_only(n: int | None, leaper: tuple[int, int], removed: Iterable[SquareLike]) -> None:
@@ -311,6 +380,7 @@ def _tour_map(
     timeouts: tuple[float | None, float | None],
     progress: Callable[[dict[str, Any]], None] | None,
     executor: Executor | None,
+    sampling: tuple[int | None, int] = (None, 0),
 ) -> TourMap:
     from ..counting import kernel_available
     from ..counting.zeros import settled_map
@@ -321,16 +391,33 @@ def _tour_map(
     closed = check_closed(closed)
     _check_timeout(timeout)
     _check_timeout(total_timeout)
-    require_memory(
-        map_bytes(board),
-        f"a map of {board.m}x{board.n} ({board.num_squares:,} "
-        "squares, each decided by a tour or a certificate)",
-    )
+    sample, seed = sampling
+    if sample is not None:
+        if isinstance(sample, bool) or not isinstance(sample, int) or sample < 1:
+            raise InvalidOptionError(f"invalid sample {sample!r}: expected a whole number >= 1")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidOptionError(f"invalid seed {seed!r}: expected a whole number")
+        if counts is True:
+            raise InvalidOptionError("counts=True cannot be combined with sample")
+        counts = False
+        require_memory(
+            min(sample, board.num_squares) * BYTES_PER_TOUR_SQUARE * board.num_squares,
+            f"{sample} sampled cells of {board.m}x{board.n}",
+        )
+    else:
+        require_memory(
+            map_bytes(board),
+            f"a map of {board.m}x{board.n} ({board.num_squares:,} "
+            "squares, each decided by a tour or a certificate)",
+        )
     if counts == "auto":
         limit = COUNT_AUTO_SQUARES if kernel_available() else COUNT_AUTO_SQUARES_PYTHON
         counts = board.num_squares <= limit
     began = time.perf_counter()
     candidates = [sq for sq in board.squares() if sq != start or board.num_squares == 1]
+    if sample is not None:
+        picked = random.Random(seed).sample(range(len(candidates)), min(sample, len(candidates)))
+        candidates = [candidates[i] for i in picked]
     settled = settled_map(board, closed=closed, kind=kind, start=start, candidates=candidates)
     if settled is not None:  # no tour at all: one certificate settles every cell (issue 15)
         zeros = None
@@ -341,17 +428,30 @@ def _tour_map(
         if progress is not None:
             progress({"done": len(candidates), "total": len(candidates)})
         ok = np.zeros((board.m, board.n), dtype=bool)
-        return TourMap(board, kind, closed, start, ok, settled, zeros, time.perf_counter() - began)
+        return TourMap(
+            board,
+            kind,
+            closed,
+            start,
+            ok,
+            settled,
+            zeros,
+            time.perf_counter() - began,
+            None if sample is None else candidates,
+            None if sample is None else seed,
+        )
     # Count once per orbit of the symmetries that fix the start.
-    sym = [
-        p
-        for p in board.symmetries().values()
-        if start is None or int(p[start[0] * board.n + start[1]]) == start[0] * board.n + start[1]
-    ]
     representative: dict[Square, Square] = {}
-    for sq in candidates:
-        images = {board.square(int(p[sq[0] * board.n + sq[1]])) for p in sym}
-        representative[sq] = min(images)
+    if counts:
+        sym = [
+            p
+            for p in board.symmetries().values()
+            if start is None
+            or int(p[start[0] * board.n + start[1]]) == start[0] * board.n + start[1]
+        ]
+        for sq in candidates:
+            images = {board.square(int(p[sq[0] * board.n + sq[1]])) for p in sym}
+            representative[sq] = min(images)
     clock = (timeout, _wall_deadline(total_timeout))
     results = _map(
         executor,
@@ -391,7 +491,18 @@ def _tour_map(
                     f"internal error: {board.name(sq)} has {number} tours but the search says "
                     f"{evidence[sq].status.name}"
                 )
-    return TourMap(board, kind, closed, start, ok, evidence, table, time.perf_counter() - began)
+    return TourMap(
+        board,
+        kind,
+        closed,
+        start,
+        ok,
+        evidence,
+        table,
+        time.perf_counter() - began,
+        None if sample is None else candidates,
+        None if sample is None else seed,
+    )
 
 
 def map_bytes(board: Board) -> int:

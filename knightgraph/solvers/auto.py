@@ -8,7 +8,9 @@
 3. Boards of at most :data:`EXACT_LIMIT` squares: SAT (``sat``), which finds a
    tour or refutes its existence with a proof that is checked independently.
 4. Open tours between two given squares on knight boards: divide and conquer
-   through a corridor of path blocks (:mod:`knightgraph.solvers.corridor`).
+   through a corridor of path blocks (:mod:`knightgraph.solvers.corridor`);
+   on thin boards (3 to 5 ranks) the forced-move and Schwenk certificates
+   first, then strips of blocks (:mod:`knightgraph.solvers.strips`).
 5. What is left (other leapers, removed squares, ends divide cannot place): two walks of Warnsdorff's rule with Posa rotations (fast
    on wide boards), a short pruned depth-first dive with restarts on boards
    up to :data:`DIVE_LIMIT` squares (it runs straight to a tour on narrow
@@ -46,6 +48,7 @@ from ..proofs import quick_obstruction
 from ..results import SearchResult, Status
 from .base import Problem, get_solver, solver
 from .corridor import MIN_SIDE
+from .strips import THIN
 
 __all__ = ["DIVE_LIMIT", "EXACT_LIMIT", "SAT_LIMIT", "auto"]
 
@@ -96,8 +99,10 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
     """
     board = problem.board
     ends = problem.ends()
-    if _between_ends(problem):  # only the colours can rule out a tour: the corridor builds it
+    if _between_ends(problem):  # certificates, then the corridor (or the strips) builds it
         certificate = color_obstruction(board, closed=False, **ends)
+        if certificate is None and min(board.m, board.n) < MIN_SIDE:  # thin: Schwenk, forced
+            certificate = quick_obstruction(board, closed=False, **ends)
         if certificate is not None:
             return problem.absent(certificate)
         built = _run("divide", problem, ends, budget, delegate=False)
@@ -155,15 +160,17 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
 
 
 def _between_ends(problem: Problem) -> bool:
-    """An open knight's tour between two given squares on a board with both sides >= 6."""
+    """An open knight's tour between two given squares on a board with both sides >= 6,
+    or a thin board (3 to 5 ranks or files) of more than :data:`EXACT_LIMIT` squares."""
     board = problem.board
+    side = min(board.m, board.n)
     return (
         not problem.closed
         and problem.start is not None
         and problem.end is not None
         and board.leaper == KNIGHT
         and not board.removed
-        and min(board.m, board.n) >= MIN_SIDE
+        and (side >= MIN_SIDE or (side in THIN and board.num_squares > EXACT_LIMIT))
     )
 
 

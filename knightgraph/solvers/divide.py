@@ -106,6 +106,7 @@ from .codes import REMOVED as REMOVED
 from .codes import Square as Square
 from .corridor import MIN_SIDE, st_path
 from .joins import _grid_board, _grid_without
+from .strips import THIN, strip_path
 
 __all__ = [
     "DIRECTIONS",
@@ -218,7 +219,7 @@ def divide(
         return _found(problem, _read_cycle(codes, anywhere, problem.end))
     if not (closed_tour_exists(m, n) if problem.closed else open_tour_exists(m, n)):
         return _delegate(problem, budget, "no construction applies", delegate)
-    if problem.start is not None and min(m, n) <= 4:  # Schwenk's partition decides many starts
+    if problem.start is not None and min(m, n) <= 5:  # Schwenk, forced moves: many ends
         certificate = quick_obstruction(board, closed=problem.closed, **problem.ends())
         if certificate is not None:
             return problem.absent(certificate)
@@ -239,6 +240,9 @@ def _open_to_end(board: Board, problem: Problem, budget: Budget) -> Any:
     assert problem.end is not None
     if problem.start is None:
         return _construct(board, False, problem.end, budget)
+    if min(board.m, board.n) in THIN:  # 3, 4 or 5 ranks: the strips of blocks
+        s, t = board.square(problem.start), board.square(problem.end)
+        return strip_path(board.m, board.n, s, t, budget)
     if min(board.m, board.n) < MIN_SIDE:
         return None
     return st_path(board.m, board.n, board.square(problem.start), board.square(problem.end), budget)
