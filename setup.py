@@ -3,8 +3,9 @@
 The extensions listed in ``pyproject.toml`` (``ext-modules``) are plain C, with
 no Python module in them: ``knightgraph/_native.py`` opens them with ctypes.
 setuptools builds them as it builds any extension; this hook only names the
-results ``libknightgraph_<job>.so`` inside the package, so that they are not
-mistaken for importable modules, and asks for no ``PyInit_`` symbol.
+results ``libknightgraph_<job>.so.1`` inside the package (a versioned library name,
+which no import machinery takes for a module: ``pkgutil`` and ``importlib`` pass it
+by) and asks for no ``PyInit_`` symbol.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ class BuildSharedLibraries(build_ext):
 
     def get_ext_filename(self, fullname: str) -> str:
         *package, name = fullname.split(".")
-        return os.path.join(*package, f"libknightgraph{name}.so")
+        return os.path.join(*package, f"libknightgraph{name}.so.1")
 
     def get_export_symbols(self, ext: object) -> list[str]:
         return []  # no module initialiser: nothing imports these libraries

@@ -4,8 +4,8 @@ The C files, one per job (``_kernels.c``: the search and walk loops;
 ``_verify.c``: the verifier's fast path; ``_drup.c``: the DRUP checker;
 ``_count.c``: the counting kernel), are plain C with no Python in them.  ``pip
 install`` builds each as a plain shared library inside the package,
-``libknightgraph_<job>.so`` (``setup.py`` names them; they are not importable
-modules), and every loader finds its library here.  A missing build (no
+``libknightgraph_<job>.so.1`` (``setup.py`` names them; no import machinery
+takes them for modules), and every loader finds its library here.  A missing build (no
 compiler) is not an error: each caller then uses its plain-Python reference.
 ``KNIGHTGRAPH_KERNELS=python`` forces the references.
 """
@@ -32,9 +32,9 @@ def library_path(module: str) -> Path:
     Examples
     --------
     >>> library_path("_count").name
-    'libknightgraph_count.so'
+    'libknightgraph_count.so.1'
     """
-    return Path(__file__).with_name(f"libknightgraph{module}.so")
+    return Path(__file__).with_name(f"libknightgraph{module}.so.1")
 
 
 @functools.cache
