@@ -123,25 +123,45 @@ def _require_plan_memory(board: Board, what: str) -> None:
     )
 
 
-class _Counted:
-    """The status of a count's answer (:class:`~knightgraph.CountResult` and its graph
-    form), from its ``directed`` count: None when the count stopped on its budget."""
+class _CountStatus:
+    """The status of a count's answer, from its count (:meth:`_counted`; None when the
+    count stopped on its budget)."""
 
-    directed: int | None
-    reason: str
-    stats: dict[str, Any]
+    def _counted(self) -> int | None:
+        raise NotImplementedError
 
     @property
     def status(self) -> Status:
         """Derived from the count: ABORTED without one, PROVEN_ABSENT for 0, else FOUND."""
-        if self.directed is None:
+        counted = self._counted()
+        if counted is None:
             return Status.ABORTED
-        return Status.FOUND if self.directed else Status.PROVEN_ABSENT
+        return Status.FOUND if counted else Status.PROVEN_ABSENT
 
     @property
     def aborted(self) -> bool:
         """True when the count stopped on its budget (timeout or memory)."""
-        return self.directed is None
+        return self._counted() is None
+
+
+class _Counted(_CountStatus):
+    """The status of a count's answer (:class:`~knightgraph.CountResult` and its graph
+    form), from its ``directed`` count: None when the count stopped on its budget."""
+
+    directed: int | None
+    undirected: int | None
+    reason: str
+    stats: dict[str, Any]
+
+    def _counted(self) -> int | None:
+        return self.directed
+
+    def _answer(
+        self, head: dict[str, Any], name: Callable[[int], str], tail: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The JSON of the answer (:func:`_answer_dict`): the counts as its body."""
+        body = {"directed": self.directed, "undirected": self.undirected}
+        return _answer_dict(self, head, name, body, tail)
 
     def require_count(self) -> int:
         """The directed count, or :class:`CountAbortedError` when the count stopped.
@@ -165,7 +185,20 @@ class _Drawn:
 
     directed: int | None
     k: int
+    seed: int | None
     tours: list[Any]
+
+    def _answer(
+        self,
+        head: dict[str, Any],
+        name: Callable[[int], str],
+        tours: list[Any],
+        tail: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The JSON of the answer (:func:`_answer_dict`): the request's ``k`` and ``seed``,
+        the count and the ``tours`` (as JSON) as its body."""
+        body = {"k": self.k, "seed": self.seed, "directed": self.directed, "tours": tours}
+        return _answer_dict(self, head, name, body, tail)
 
     @property
     def status(self) -> Status:

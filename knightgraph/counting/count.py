@@ -23,7 +23,6 @@ from ..results import Certificate
 from ..verify import check_closed
 from .budget import (
     CountAbortedError,
-    _answer_dict,
     _check_budget,
     _Counted,
     _ends,
@@ -98,12 +97,7 @@ class CountResult(_Counted):
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``knightgraph count --format json``."""
         board = self.board
-        out = _answer_dict(
-            self,
-            {"rows": board.m, "cols": board.n},
-            board.name,
-            {"directed": self.directed, "undirected": self.undirected},
-        )
+        out = self._answer({"rows": board.m, "cols": board.n}, board.name)
         if self.convention != "oeis":
             out["convention"] = self.convention
         if self.board.leaper != KNIGHT:
@@ -148,6 +142,10 @@ def _count_cycles(
             local_perm.append(graph.size)
     edges = _local_edges(local, forced), _local_edges(local, excluded)
     steps = _plan(graph, local_perm, *edges, deadline)
+    parts: dict[str, Any] = dict(  # the count in parts: _split_count's keywords
+        virtual=virtual, forced=forced, excluded=excluded, options=split, memory=memory,
+        deadline=deadline, progress=progress, stats=stats,
+    )  # fmt: skip
     kernel = _compiled() if engine == "c" or (engine == "auto" and kernel_available()) else None
     if engine == "c" and kernel is None:
         raise InvalidOptionError("the compiled counting kernel is not built")
@@ -162,8 +160,7 @@ def _count_cycles(
             )
             try:
                 if split is not None:
-                    args = (len(steps), virtual, forced, excluded, split, memory, deadline)
-                    return _split(board, run, "c", *args, progress, stats)
+                    return _split(board, run, "c", len(steps), parts)
                 return int(run(progress=progress, stats=stats))
             except _CountOverflow:
                 stats["counts"] = "unbounded (python)"
@@ -179,48 +176,23 @@ def _count_cycles(
     budget = _memory_budget(memory, compiled=False)
     if split is not None and perm is None:
         run = functools.partial(_run_python, steps, deadline=deadline, memory=budget)
-        rest = (len(steps), virtual, forced, excluded, split, memory, deadline, progress, stats)
-        return _split(board, run, "python", *rest)
+        return _split(board, run, "python", len(steps), parts)
     return int(_run_python(steps, deadline=deadline, progress=progress, memory=budget))
 
 
 def _split(
-    board: Board,
-    run: Callable[..., Any],
-    engine: str,
-    steps: int,
-    virtual: bool,
-    forced: Iterable[tuple[int, int]],
-    excluded: Iterable[tuple[int, int]],
-    split: SplitOptions,
-    memory: int | None,
-    deadline: float | None,
-    progress: Callable[[dict[str, Any]], None] | None,
-    stats: dict[str, Any],
+    board: Board, run: Callable[..., Any], engine: str, steps: int, parts: dict[str, Any]
 ) -> int:
-    """The count in parts (:func:`knightgraph.counting.split._split_count`)."""
+    """The count in parts (:func:`knightgraph.counting.split._split_count`, given ``parts``
+    for its keywords); the processes of one machine share its memory when none is given."""
     from ..parallel import ProcessExecutor
     from .split import _split_count
 
-    part_memory = memory
-    if memory is None and isinstance(split.executor, ProcessExecutor):  # one machine: share it
-        part_memory = available_memory() * 9 // 10 // split.executor.workers
-    prefix_stats: dict[str, Any] = {}
-    return _split_count(
-        board,
-        functools.partial(run, stats=prefix_stats),
-        engine,
-        steps,
-        name="paths" if virtual else "cycles",
-        virtual=virtual,
-        forced=tuple(forced),
-        excluded=tuple(excluded),
-        options=split,
-        memory=part_memory,
-        deadline=deadline,
-        progress=progress,
-        stats=stats,
-    )
+    executor = parts["options"].executor
+    if parts["memory"] is None and isinstance(executor, ProcessExecutor):  # one machine
+        parts = {**parts, "memory": available_memory() * 9 // 10 // executor.workers}
+    name = "paths" if parts["virtual"] else "cycles"
+    return _split_count(board, functools.partial(run, stats={}), engine, steps, name=name, **parts)
 
 
 def count_tours(

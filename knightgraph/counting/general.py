@@ -27,7 +27,6 @@ from ..graphs import GraphBoard, as_graph_board
 from ..verify import check_closed
 from .budget import (
     CountAbortedError,
-    _answer_dict,
     _check_budget,
     _Counted,
     _ends,
@@ -143,13 +142,8 @@ class GraphCountResult(_Counted):
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the graph's size, the request, the counts and the status."""
         board = self.board
-        return _answer_dict(
-            self,
-            {"graph": board.kind, "vertices": board.num_squares},
-            board.names.__getitem__,
-            {"directed": self.directed, "undirected": self.undirected},
-            {"width": self.stats.get("width")},
-        )
+        head = {"graph": board.kind, "vertices": board.num_squares}
+        return self._answer(head, board.names.__getitem__, {"width": self.stats.get("width")})
 
 
 def _count_cycles(

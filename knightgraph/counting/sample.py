@@ -29,7 +29,6 @@ from ..tour import Tour
 from ..verify import check_closed
 from .budget import (
     CountAbortedError,
-    _answer_dict,
     _Drawn,
     _ends,
     _memory_budget,
@@ -103,9 +102,8 @@ class SampleResult(_Drawn):
         [[0, 0], [1, 2], [2, 0]]
         """
         board = self.board
-        body: dict[str, Any] = {"k": self.k, "seed": self.seed, "directed": self.directed}
-        body["tours"] = [t.to_dict()["squares"] for t in self.tours]
-        return _answer_dict(self, {"rows": board.m, "cols": board.n}, board.name, body)
+        tours = [t.to_dict()["squares"] for t in self.tours]
+        return self._answer({"rows": board.m, "cols": board.n}, board.name, tours)
 
 
 def sample_tours(

@@ -31,7 +31,6 @@ from ..resources import require_memory
 from ..verify import check_closed
 from .budget import (
     CountAbortedError,
-    _answer_dict,
     _Drawn,
     _ends,
     _memory_budget,
@@ -86,14 +85,10 @@ class GraphSampleResult(_Drawn):
         [['0', '1', '2', '3']]
         """
         board = self.board
-        body: dict[str, Any] = {"k": self.k, "seed": self.seed, "directed": self.directed}
-        body["tours"] = [t.algebraic() for t in self.tours]
-        return _answer_dict(
-            self,
-            {"graph": board.kind, "vertices": board.num_squares},
-            board.names.__getitem__,
-            body,
-            {"width": self.stats.get("width")},
+        head = {"graph": board.kind, "vertices": board.num_squares}
+        tours = [t.algebraic() for t in self.tours]
+        return self._answer(
+            head, board.names.__getitem__, tours, {"width": self.stats.get("width")}
         )
 
 
