@@ -34,6 +34,13 @@ def nx_adjacency(graph):
 
 
 # -------------------------------------------------------------------- sampling
+def board_of(shape, wrap):
+    """The package's board of ``shape`` (a third size: levels) and ``wrap``."""
+    if len(shape) == 3:
+        return topology_board(*shape[:2], levels=shape[2])
+    return topology_board(*shape, wrap=wrap)
+
+
 def test_q3_cycles_are_uniform():
     q3 = nx.hypercube_graph(3)
     truth = list(hamiltonian_sequences(nx_adjacency(q3), closed=True, start=(0, 0, 0)))
@@ -61,11 +68,7 @@ def test_petersen_paths_from_a_vertex_are_uniform():
     [((3, 3), "cols"), ((3, 4), "rows"), ((2, 4), "cols"), ((2, 3, 2), None), ((3, 4), "both")],
 )
 def test_samples_of_topology_boards_are_tours_and_counts_agree(shape, wrap):
-    adj = leaper_adjacency(shape, wrap)
-    if len(shape) == 3:
-        board = topology_board(*shape[:2], levels=shape[2])
-    else:
-        board = topology_board(*shape, wrap=wrap)
+    adj, board = leaper_adjacency(shape, wrap), board_of(shape, wrap)
     first = next(iter(adj))
     for closed in (False, True):
         truth = set(hamiltonian_sequences(adj, closed, start=first))
@@ -107,11 +110,7 @@ def test_sampling_refuses_what_it_cannot_do():
     ("shape", "wrap"), [((3, 3), "cols"), ((3, 4), "rows"), ((2, 5), "cols"), ((2, 2, 3), None)]
 )
 def test_maps_agree_with_brute_force(shape, wrap):
-    adj = leaper_adjacency(shape, wrap)
-    if len(shape) == 3:
-        board = topology_board(*shape[:2], levels=shape[2])
-    else:
-        board = topology_board(*shape, wrap=wrap)
+    adj, board = leaper_adjacency(shape, wrap), board_of(shape, wrap)
     nodes = board.nodes()
     first = nodes[0]
     for closed in (False, True):
