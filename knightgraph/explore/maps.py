@@ -21,14 +21,13 @@ from ..exceptions import InvalidOptionError, KnightGraphError
 from ..graphs import GraphBoard, is_graph
 from ..resources import require_memory
 from ..results import SearchResult, Status
-from ..verify import check_closed
 from ._run import (
     BYTES_PER_RESULT,
     BYTES_PER_TOUR_SQUARE,
     Clock,
-    _allowed,
-    _check_timeout,
+    _decide_cell,
     _map,
+    _map_options,
     _not_started,
     _wall_deadline,
 )
@@ -315,12 +314,7 @@ def _tour_map(
     from ..counting import kernel_available
     from ..counting.zeros import settled_map
 
-    if counts not in (True, False, "auto"):
-        raise InvalidOptionError(f"invalid counts {counts!r}: expected True, False or 'auto'")
-    timeout, total_timeout = timeouts
-    closed = check_closed(closed)
-    _check_timeout(timeout)
-    _check_timeout(total_timeout)
+    closed, timeout, total_timeout = _map_options(closed, counts, timeouts)
     require_memory(
         map_bytes(board),
         f"a map of {board.m}x{board.n} ({board.num_squares:,} "
@@ -410,21 +404,7 @@ def map_bytes(board: Board) -> int:
 def _map_cell(
     task: tuple[Board, str, bool, Square | None, Square, Clock, bool],
 ) -> tuple[SearchResult, int | None]:
-    """Decide one square; count its tours too when asked.  The timeout bounds both together:
-    the count gets what the search left, and is dropped (None) when it runs out."""
-    from ..counting import count_tours
-    from ..solvers import tour_exists
-
+    """Decide one square; count its tours too when asked (:func:`._run._decide_cell`)."""
     board, kind, closed, start, square, clock, with_count = task
-    timeout = _allowed(clock)
-    if clock[1] is not None and timeout == 0:
-        return _not_started(), None
-    began = time.monotonic()
     ends = {"start": square} if kind == "starts" else {"start": start, "end": square}
-    result = tour_exists(board, closed=closed, timeout=timeout, **ends)
-    if not with_count:
-        return result, None
-    left = None if timeout is None else timeout - (time.monotonic() - began)
-    if left is not None and left <= 0:
-        return result, None
-    return result, count_tours(board, closed=closed, timeout=left, **ends).directed  # None: stopped
+    return _decide_cell(board, closed, ends, clock, with_count)
