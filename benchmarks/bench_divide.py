@@ -19,26 +19,9 @@ import time
 from pathlib import Path
 
 import numpy as np
+from timing import whole_process
 
 from knightgraph import validate_tour
-
-
-def whole_process(args: list[str]) -> tuple[float, int]:
-    """Seconds and peak resident bytes of one `knightgraph` run."""
-    script = (
-        "import resource, subprocess, sys, time\n"
-        "t = time.perf_counter()\n"
-        "done = subprocess.run([sys.executable, '-m', 'knightgraph', *sys.argv[1:]])\n"
-        "seconds = time.perf_counter() - t\n"
-        "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024\n"
-        "print(seconds, peak, done.returncode)\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", script, *args], capture_output=True, text=True, check=True
-    ).stdout.split()
-    if out[2] != "0":
-        raise SystemExit(f"knightgraph {' '.join(args)} exited {out[2]}")
-    return float(out[0]), int(out[1])
 
 
 def main() -> None:

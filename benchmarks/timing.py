@@ -48,3 +48,24 @@ def run_knightgraph(
     if check and done.returncode != 0:
         raise SystemExit(f"`knightgraph {args}` exited {done.returncode}: {done.stderr!r}")
     return done
+
+
+def whole_process(args: list[str]) -> tuple[float, int]:
+    """Seconds and peak resident bytes (ru_maxrss of the child) of one `knightgraph` run,
+    its standard output discarded, timed by a Python process of its own so that the
+    peak is the run's alone."""
+    script = (
+        "import resource, subprocess, sys, time\n"
+        "t = time.perf_counter()\n"
+        "done = subprocess.run([sys.executable, '-m', 'knightgraph', *sys.argv[1:]],"
+        " stdout=subprocess.DEVNULL)\n"
+        "seconds = time.perf_counter() - t\n"
+        "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024\n"
+        "print(seconds, peak, done.returncode)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, check=True
+    ).stdout.split()
+    if out[2] != "0":
+        raise SystemExit(f"knightgraph {' '.join(args)} exited {out[2]}")
+    return float(out[0]), int(out[1])

@@ -3,6 +3,7 @@ the wide compiled kernel.  Expected counts are from the OEIS, never from our own
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -76,7 +77,10 @@ def test_on_local_processes():
     assert result.undirected == 9862 and result.stats["split"]["parts"] == 2
 
 
-def test_on_a_dask_cluster():
+@contextlib.contextmanager
+def _dask_executor():
+    """A DaskExecutor on a local cluster of two workers in this process (the test is
+    skipped without distributed)."""
     distributed = pytest.importorskip("distributed")
     with (
         distributed.LocalCluster(
@@ -85,6 +89,11 @@ def test_on_a_dask_cluster():
         distributed.Client(cluster) as client,
         DaskExecutor(client) as ex,
     ):
+        yield ex
+
+
+def test_on_a_dask_cluster():
+    with _dask_executor() as ex:
         result = count_tours(6, 6, closed=True, executor=ex, parts=3)
     assert result.undirected == 9862
 
@@ -191,14 +200,7 @@ def test_7x8_closed_split_on_workers_and_dask():
     """The acceptance count of issue 15 (A175881: 7 x 8 closed = 34,524,432,316)."""
     out = _cli("count", "7", "8", "--closed", "--workers", "2", "--format", "json")
     assert out.returncode == 0 and json.loads(out.stdout)["undirected"] == 34_524_432_316
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-        DaskExecutor(client) as ex,
-    ):
+    with _dask_executor() as ex:
         assert count_tours(7, 8, closed=True, executor=ex).undirected == 34_524_432_316
 
 

@@ -1,6 +1,6 @@
 """Sampling and maps on any graph (issue 17, part 3): sample_tours, start_map and end_map
 given a networkx graph or a torus, cylinder or 3-D board, against an exhaustive search
-written here without knightgraph's code (its own move tables too).
+without knightgraph's code (its own move tables too: tests/independent.py).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections import Counter
 
 import networkx as nx
 import pytest
+from independent import hamiltonian_sequences, leaper_adjacency
 
 import knightgraph as kg
 from knightgraph.cli import main
@@ -21,60 +22,6 @@ CHI2_999 = {11: 31.264, 23: 49.728}
 
 
 # ------------------------------------------------------------ independent code
-def board_adjacency(shape, wrap):
-    """Signed permutations of the knight's (1, 2) (padded to the dimension), modulo the
-    wrapped sizes; a move onto its own square is dropped."""
-    dims = len(shape)
-    steps = (1, 2) + (0,) * (dims - 2)
-    offsets = {
-        tuple(s * x for s, x in zip(signs, perm, strict=True))
-        for perm in itertools.permutations(steps)
-        for signs in itertools.product((1, -1), repeat=dims)
-    }
-    wrapped = {"rows": {0}, "cols": {1}, "both": {0, 1}, None: set()}[wrap]
-    cells = list(itertools.product(*(range(s) for s in shape)))
-    adj = {v: set() for v in cells}
-    for v in cells:
-        for d in offsets:
-            w = tuple(
-                (x + dx) % shape[a] if a in wrapped else x + dx
-                for a, (x, dx) in enumerate(zip(v, d, strict=True))
-            )
-            if w in adj and w != v:
-                adj[v].add(w)
-    return adj
-
-
-def sequences(adj, closed, start=None, end=None):
-    """Every Hamiltonian path (closed: every cycle, from ``start`` or the first vertex, in
-    both directions) as a tuple of vertices, by plain depth-first search."""
-    n = len(adj)
-    out = []
-
-    def go(path, seen):
-        if len(path) == n:
-            if (not closed or (n >= 3 and path[0] in adj[path[-1]])) and (
-                end is None or path[-1] == end
-            ):
-                out.append(tuple(path))
-            return
-        for w in adj[path[-1]]:
-            if w not in seen:
-                seen.add(w)
-                path.append(w)
-                go(path, seen)
-                path.pop()
-                seen.discard(w)
-
-    if closed:
-        firsts = [start if start is not None else next(iter(adj))]
-    else:
-        firsts = [start] if start is not None else list(adj)
-    for first in firsts:
-        go([first], {first})
-    return out
-
-
 def chi_square(drawn, categories):
     expected = len(drawn) / len(categories)
     tally = Counter(drawn)
@@ -87,9 +34,16 @@ def nx_adjacency(graph):
 
 
 # -------------------------------------------------------------------- sampling
+def board_of(shape, wrap):
+    """The package's board of ``shape`` (a third size: levels) and ``wrap``."""
+    if len(shape) == 3:
+        return topology_board(*shape[:2], levels=shape[2])
+    return topology_board(*shape, wrap=wrap)
+
+
 def test_q3_cycles_are_uniform():
     q3 = nx.hypercube_graph(3)
-    truth = sequences(nx_adjacency(q3), closed=True, start=(0, 0, 0))
+    truth = list(hamiltonian_sequences(nx_adjacency(q3), closed=True, start=(0, 0, 0)))
     assert len(truth) == 12  # 6 Hamiltonian cycles (OEIS A066037), two directions
     r = kg.sample_tours(q3, k=1200, closed=True, seed=0)
     assert r.status is kg.Status.FOUND and r.directed == 12
@@ -100,7 +54,7 @@ def test_q3_cycles_are_uniform():
 
 def test_petersen_paths_from_a_vertex_are_uniform():
     petersen = nx.petersen_graph()
-    truth = sequences(nx_adjacency(petersen), closed=False, start=0)
+    truth = list(hamiltonian_sequences(nx_adjacency(petersen), closed=False, start=0))
     assert len(truth) == 24
     r = kg.sample_tours(petersen, k=2400, start=0, seed=1)
     assert r.directed == 24 and all(t.start == 0 for t in r.tours)
@@ -114,14 +68,10 @@ def test_petersen_paths_from_a_vertex_are_uniform():
     [((3, 3), "cols"), ((3, 4), "rows"), ((2, 4), "cols"), ((2, 3, 2), None), ((3, 4), "both")],
 )
 def test_samples_of_topology_boards_are_tours_and_counts_agree(shape, wrap):
-    adj = board_adjacency(shape, wrap)
-    if len(shape) == 3:
-        board = topology_board(*shape[:2], levels=shape[2])
-    else:
-        board = topology_board(*shape, wrap=wrap)
+    adj, board = leaper_adjacency(shape, wrap), board_of(shape, wrap)
     first = next(iter(adj))
     for closed in (False, True):
-        truth = set(sequences(adj, closed, start=first))
+        truth = set(hamiltonian_sequences(adj, closed, start=first))
         r = kg.sample_tours(board, k=40, closed=closed, start=first, seed=2)
         assert r.directed == len(truth), (shape, wrap, closed)
         assert r.status is (kg.Status.FOUND if truth else kg.Status.PROVEN_ABSENT)
@@ -131,13 +81,13 @@ def test_samples_of_topology_boards_are_tours_and_counts_agree(shape, wrap):
 
 def test_prescribed_ends_and_the_same_seed():
     torus = topology_board(3, 4, wrap="both")
-    adj = board_adjacency((3, 4), "both")
-    truth = set(sequences(adj, False, start=(0, 0), end=(2, 3)))
+    adj = leaper_adjacency((3, 4), "both")
+    truth = set(hamiltonian_sequences(adj, False, start=(0, 0), end=(2, 3)))
     r = kg.sample_tours(torus, k=30, start="a1", end="d3", seed=5)
     assert r.directed == len(truth) and all(tuple(t.nodes()) in truth for t in r.tours)
     again = kg.sample_tours(torus, k=30, start="a1", end="d3", seed=5)
     assert [t.nodes() for t in again.tours] == [t.nodes() for t in r.tours]
-    closed = set(sequences(adj, True, start=(0, 0), end=(1, 2)))
+    closed = set(hamiltonian_sequences(adj, True, start=(0, 0), end=(1, 2)))
     r = kg.sample_tours(torus, k=10, closed=True, start="a1", end="c2", seed=5)
     assert r.directed == len(closed) and all(tuple(t.nodes()) in closed for t in r.tours)
 
@@ -160,21 +110,17 @@ def test_sampling_refuses_what_it_cannot_do():
     ("shape", "wrap"), [((3, 3), "cols"), ((3, 4), "rows"), ((2, 5), "cols"), ((2, 2, 3), None)]
 )
 def test_maps_agree_with_brute_force(shape, wrap):
-    adj = board_adjacency(shape, wrap)
-    if len(shape) == 3:
-        board = topology_board(*shape[:2], levels=shape[2])
-    else:
-        board = topology_board(*shape, wrap=wrap)
+    adj, board = leaper_adjacency(shape, wrap), board_of(shape, wrap)
     nodes = board.nodes()
     first = nodes[0]
     for closed in (False, True):
         starts = kg.start_map(board, closed=closed)
         for i, v in enumerate(nodes):
-            number = len(sequences(adj, closed, start=v))
+            number = len(list(hamiltonian_sequences(adj, closed, start=v)))
             assert starts.ok[i] == (number > 0) and starts.counts[i] == number, (v, closed)
         ends = kg.end_map(board, start=first, closed=closed)
         for i, v in enumerate(nodes[1:], start=1):
-            number = len(sequences(adj, closed, start=first, end=v))
+            number = len(list(hamiltonian_sequences(adj, closed, start=first, end=v)))
             assert ends.ok[i] == (number > 0) and ends.counts[i] == number, (v, closed)
         assert not ends.ok[0] and 0 not in ends.evidence
 
@@ -186,7 +132,7 @@ def test_map_of_a_networkx_graph():
     assert all(starts.evidence[v].status is kg.Status.PROVEN_ABSENT for v in range(10))
     ends = kg.end_map(graph, start=0)
     adj = nx_adjacency(graph)
-    want = sorted({p[-1] for p in sequences(adj, False, start=0)})
+    want = sorted({p[-1] for p in hamiltonian_sequences(adj, False, start=0)})
     assert ends.squares() == [str(v) for v in want]
     with pytest.raises(kg.InvalidOptionError):
         kg.start_map(graph, 3)
@@ -196,7 +142,7 @@ def test_map_of_a_networkx_graph():
 def test_command_line(capsys, tmp_path):
     assert main(["sample", "3", "4", "--wrap", "both", "-k", "3", "--seed", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    adj = board_adjacency((3, 4), "both")
+    adj = leaper_adjacency((3, 4), "both")
     files = "abcd"
     for line in lines:
         squares = [(int(s[1:]) - 1, files.index(s[0])) for s in line.split()]
@@ -210,16 +156,16 @@ def test_command_line(capsys, tmp_path):
     assert main(["sample", "4", "4", "--wrap", "both", "--closed", "-k", "2", "--format",
                  "json", "-o", str(out)]) == 0  # fmt: skip
     drawn = json.loads(out.read_text())
-    adj = board_adjacency((4, 4), "both")
+    adj = leaper_adjacency((4, 4), "both")
     for tour in drawn:
         squares = [tuple(s) for s in tour["squares"]]
         assert tour["stats"]["directed"] == 2688 and tour["closed"] and tour["wrap"] == "both"
         assert all(b in adj[a] for a, b in itertools.pairwise([*squares, squares[0]]))
     assert main(["starts", "3", "4", "--wrap", "cols", "--format", "json"]) == 0
     got = json.loads(capsys.readouterr().out)
-    adj = board_adjacency((3, 4), "cols")
+    adj = leaper_adjacency((3, 4), "cols")
     assert got["wrap"] == "cols" and got["failures"] == 0 and len(got["ok"]) == 12
-    assert got["counts"]["a1"] == len(sequences(adj, False, start=(0, 0)))
+    assert got["counts"]["a1"] == len(list(hamiltonian_sequences(adj, False, start=(0, 0))))
     assert main(["ends", "3", "3", "--levels", "3", "--start", "a1:1"]) == 0
     assert "0 of 26 end squares" in capsys.readouterr().out
     for bad in (

@@ -1,5 +1,6 @@
 """Boards with topology (issue 17, part 1): cylinders, tori and 3-D boards, against an
-exhaustive search written here without knightgraph's code (its own move generation too).
+exhaustive search without knightgraph's code (its own move generation too), in
+tests/independent.py.
 """
 
 from __future__ import annotations
@@ -7,7 +8,12 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from independent import count_hamiltonian_from, hamiltonian_exists
+from independent import (
+    count_hamiltonian_from,
+    hamiltonian_exists,
+    hamiltonian_sequences,
+    leaper_adjacency,
+)
 
 import knightgraph as kg
 from knightgraph.graphcheck import check_graph_certificate
@@ -15,70 +21,10 @@ from knightgraph.topology import topology_board
 
 
 # ------------------------------------------------------------ independent code
-def moves(shape, wrap, leaper=(1, 2)):
-    """Adjacency of the board: every signed permutation of the leaper's steps."""
-    dims = len(shape)
-    steps = tuple(leaper) + (0,) * (dims - len(leaper))
-    offsets = {
-        tuple(s * x for s, x in zip(signs, perm, strict=True))
-        for perm in itertools.permutations(steps)
-        for signs in itertools.product((1, -1), repeat=dims)
-    }
-    wrapped = {"rows": {0}, "cols": {1}, "both": {0, 1}, None: set()}[wrap]
-    cells = list(itertools.product(*(range(s) for s in shape)))
-    adj = {v: set() for v in cells}
-    for v in cells:
-        for d in offsets:
-            w = []
-            for axis, (x, dx) in enumerate(zip(v, d, strict=True)):
-                y = x + dx
-                if axis in wrapped:
-                    y %= shape[axis]
-                w.append(y)
-            w = tuple(w)
-            if w in adj and w != v:
-                adj[v].add(w)
-                adj[w].add(v)
-    return adj
-
-
-def connected(adj):
-    first = next(iter(adj))
-    seen, todo = {first}, [first]
-    while todo:
-        for w in adj[todo.pop()]:
-            if w not in seen:
-                seen.add(w)
-                todo.append(w)
-    return len(seen) == len(adj)
-
-
 def count_sequences(adj, closed, start=None):
     """Directed Hamiltonian paths (closed: cycles counted once per direction, from ``start``
-    or from the first vertex)."""
-    n = len(adj)
-    if n > 1 and not connected(adj):
-        return 0
-    total = 0
-
-    def go(path, seen):
-        nonlocal total
-        if len(path) == n:
-            if not closed or (n >= 3 and path[0] in adj[path[-1]]):
-                total += 1
-            return
-        for w in adj[path[-1]]:
-            if w not in seen:
-                seen.add(w)
-                path.append(w)
-                go(path, seen)
-                path.pop()
-                seen.discard(w)
-
-    firsts = [start if start is not None else next(iter(adj))] if closed or start else list(adj)
-    for first in firsts:
-        go([first], {first})
-    return total
+    or from the first vertex), by the plain depth-first search of tests/independent.py."""
+    return sum(1 for _ in hamiltonian_sequences(adj, closed, start=start))
 
 
 def valid(adj, squares, closed):
@@ -107,7 +53,7 @@ def board_of(shape, wrap):
 
 @pytest.mark.parametrize(("shape", "wrap"), CASES, ids=[f"{s}-{w}" for s, w in CASES])
 def test_existence_and_counts_agree_with_brute_force(shape, wrap):
-    adj = moves(shape, wrap)
+    adj = leaper_adjacency(shape, wrap)
     board = board_of(shape, wrap)
     assert {tuple(v) for v in board.nodes()} == set(adj)
     for closed in (False, True):
@@ -134,7 +80,7 @@ def test_existence_and_counts_agree_with_brute_force(shape, wrap):
     ("shape", "wrap"), [((3, 3, 3), None), ((2, 3, 4), None), ((2, 9), "cols")]
 )
 def test_larger_boards_agree_from_a_corner(shape, wrap):
-    adj = moves(shape, wrap)
+    adj = leaper_adjacency(shape, wrap)
     board = board_of(shape, wrap)
     first = next(iter(adj))
     for closed in (False, True):
@@ -164,7 +110,7 @@ def shapes_up_to(squares):
 def check_existence(shape, wrap):
     """Open and closed existence against :func:`hamiltonian_exists`; a tour checked against
     the move table here, a "no" by the independent graph checker."""
-    adj = moves(shape, wrap)
+    adj = leaper_adjacency(shape, wrap)
     board = board_of(shape, wrap)
     assert {tuple(v) for v in board.nodes()} == set(adj)
     edges = [[board.names[i], board.names[j]] for i, j in board.edges()]
@@ -237,7 +183,7 @@ SLOW_COUNTS = [
 def test_counts_from_a_corner_agree_with_a_memoised_count(shape, wrap):
     # The 3 x 5 torus's open count once stopped the compiled kernel (nine candidate edges
     # at one step: eight moves and the virtual vertex); it runs in C now.
-    adj = moves(shape, wrap)
+    adj = leaper_adjacency(shape, wrap)
     board = board_of(shape, wrap)
     first = next(iter(adj))
     for closed in (False, True):
@@ -283,7 +229,7 @@ def test_command_line(capsys):
 
     assert main(["tour", "5", "5", "--wrap", "both", "--closed", "--start", "c3"]) == 0
     names = capsys.readouterr().out.split()
-    adj = moves((5, 5), "both")
+    adj = leaper_adjacency((5, 5), "both")
     files = "abcde"
     squares = [(int(s[1:]) - 1, files.index(s[0])) for s in names]
     assert squares[0] == (2, 2) and valid(adj, squares, True)
@@ -295,7 +241,7 @@ def test_command_line(capsys):
     assert out["undirected"] == 1344 and out["wrap"] == "both"
     assert main(["tour", "2", "3", "--levels", "4", "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    adj = moves((2, 3, 4), None)
+    adj = leaper_adjacency((2, 3, 4), None)
     assert valid(adj, [tuple(s) for s in out["squares"]], False)
     for bad in (
         ["tour", "4", "4", "--wrap", "both", "--method", "warnsdorff"],
@@ -311,7 +257,7 @@ def test_command_line(capsys):
 
 def test_large_torus_and_3d_board_get_tours_fast():
     for shape, wrap in (((60, 60), "both"), ((12, 12, 6), None)):
-        adj = moves(shape, wrap)
+        adj = leaper_adjacency(shape, wrap)
         board = board_of(shape, wrap)
         res = kg.find_tour(board, closed=True, seed=1, timeout=60)
         assert res.found and valid(adj, res.tour.nodes(), True), res.reason

@@ -2,17 +2,21 @@
 its budget, and the checks run before any work (the engine, the budget, the plan's memory).
 
 A stop names how far the count got (:attr:`CountAbortedError.done`); the graph, the plan
-and both engines build it with :func:`_stopped`.
+and both engines build it with :func:`_stopped`.  The answers of counts and samples (of
+boards and of graphs) share their status and their JSON through :class:`_Counted`,
+:class:`_Drawn` and :func:`_answer_dict`.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..board import Board
-from ..exceptions import InvalidOptionError, SearchAbortedError
-from ..resources import require_memory
+from ..exceptions import InvalidOptionError, InvalidSquareError, SearchAbortedError
+from ..resources import available_memory, require_memory
+from ..results import Status
 
 PLAN_BYTES_PER_SQUARE = 6000
 """What the graph and the plan of a count cost per square (measured: 3.2-4.9 KB), checked
@@ -85,9 +89,149 @@ def _check_budget(engine: str, memory: int | None, timeout: float | None) -> Non
         raise InvalidOptionError(f"invalid timeout {timeout!r}: expected seconds >= 0")
 
 
+def _ends(
+    board: Any,
+    start: Any,
+    end: Any,
+    name: Callable[[int], str] | None = None,
+    what: str = "square",
+) -> tuple[int | None, int | None]:
+    """The flat indices of the ``start`` and ``end`` asked for (InvalidSquareError for a
+    bad one, or for the same ``what`` twice, named by ``name``: ``board.name`` unless
+    given)."""
+    s = None if start is None else board.index(start)
+    t = None if end is None else board.index(end)
+    if s is not None and s == t and board.num_squares > 1:
+        named = (name or board.name)(t)
+        raise InvalidSquareError(f"invalid end {named}: the start and the end are the same {what}")
+    return s, t
+
+
+def _memory_budget(memory: int | None, compiled: bool) -> int:
+    """The bytes a count may use: ``memory``, else 90 % of the free memory for the
+    compiled kernel and 80 % for the Python engine."""
+    if memory is not None:
+        return memory
+    return available_memory() * (9 if compiled else 8) // 10
+
+
 def _require_plan_memory(board: Board, what: str) -> None:
     """BoardTooLargeError when the graph and plan of ``board`` cannot fit (before building them)."""
     require_memory(
         board.num_squares * PLAN_BYTES_PER_SQUARE,
         f"{what} {board.m}x{board.n} ({board.num_squares:,} squares)",
     )
+
+
+class _CountStatus:
+    """The status of a count's answer, from its count (:meth:`_counted`; None when the
+    count stopped on its budget)."""
+
+    def _counted(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def status(self) -> Status:
+        """Derived from the count: ABORTED without one, PROVEN_ABSENT for 0, else FOUND."""
+        counted = self._counted()
+        if counted is None:
+            return Status.ABORTED
+        return Status.FOUND if counted else Status.PROVEN_ABSENT
+
+    @property
+    def aborted(self) -> bool:
+        """True when the count stopped on its budget (timeout or memory)."""
+        return self._counted() is None
+
+
+class _Counted(_CountStatus):
+    """The status of a count's answer (:class:`~knightgraph.CountResult` and its graph
+    form), from its ``directed`` count: None when the count stopped on its budget."""
+
+    directed: int | None
+    undirected: int | None
+    reason: str
+    stats: dict[str, Any]
+
+    def _counted(self) -> int | None:
+        return self.directed
+
+    def _answer(
+        self, head: dict[str, Any], name: Callable[[int], str], tail: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The JSON of the answer (:func:`_answer_dict`): the counts as its body."""
+        body = {"directed": self.directed, "undirected": self.undirected}
+        return _answer_dict(self, head, name, body, tail)
+
+    def require_count(self) -> int:
+        """The directed count, or :class:`CountAbortedError` when the count stopped.
+
+        Examples
+        --------
+        >>> from knightgraph import count_tours
+        >>> count_tours(6, 6, closed=True, timeout=0).require_count()
+        Traceback (most recent call last):
+        ...
+        knightgraph.counting.budget.CountAbortedError: ...
+        """
+        if self.directed is None:
+            raise CountAbortedError(self.reason, self.stats.get("done", {}))
+        return self.directed
+
+
+class _Drawn:
+    """The status of a sample's answer (:class:`~knightgraph.SampleResult` and its graph
+    form): its ``k`` tours drawn, out of ``directed`` (None when the count stopped)."""
+
+    directed: int | None
+    k: int
+    seed: int | None
+    tours: list[Any]
+
+    def _answer(
+        self,
+        head: dict[str, Any],
+        name: Callable[[int], str],
+        tours: list[Any],
+        tail: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The JSON of the answer (:func:`_answer_dict`): the request's ``k`` and ``seed``,
+        the count and the ``tours`` (as JSON) as its body."""
+        body = {"k": self.k, "seed": self.seed, "directed": self.directed, "tours": tours}
+        return _answer_dict(self, head, name, body, tail)
+
+    @property
+    def status(self) -> Status:
+        """PROVEN_ABSENT for no tour, FOUND when all ``k`` were drawn, else ABORTED."""
+        if self.directed == 0:
+            return Status.PROVEN_ABSENT
+        if self.directed is None or len(self.tours) < self.k:
+            return Status.ABORTED
+        return Status.FOUND
+
+
+def _answer_dict(
+    answer: Any,
+    head: dict[str, Any],
+    name: Callable[[int], str],
+    body: dict[str, Any],
+    tail: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The JSON of a count's or a sample's answer: ``head`` (the board or the graph), the
+    request (``closed``, ``start`` and ``end`` named by ``name``), ``body``, ``seconds``,
+    ``status``, ``tail``, then ``reason`` and ``certificate`` when there are any."""
+    out: dict[str, Any] = {
+        **head,
+        "closed": answer.closed,
+        "start": None if answer.start is None else name(answer.start),
+        "end": None if answer.end is None else name(answer.end),
+        **body,
+        "seconds": round(answer.seconds, 6),
+        "status": answer.status.value,
+        **(tail or {}),
+    }
+    if answer.reason:
+        out["reason"] = answer.reason
+    if getattr(answer, "certificate", None) is not None:
+        out["certificate"] = answer.certificate.to_dict()
+    return out

@@ -16,12 +16,19 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..board import KNIGHT, Board, SquareLike, as_board
-from ..exceptions import BoardTooLargeError, InvalidOptionError, InvalidSquareError
+from ..exceptions import BoardTooLargeError, InvalidOptionError
 from ..graphs import GraphBoard, is_graph
 from ..resources import available_memory
-from ..results import Certificate, Status
+from ..results import Certificate
 from ..verify import check_closed
-from .budget import CountAbortedError, _check_budget, _require_plan_memory
+from .budget import (
+    CountAbortedError,
+    _check_budget,
+    _Counted,
+    _ends,
+    _memory_budget,
+    _require_plan_memory,
+)
 from .compiled import (
     MAX_SLOTS,
     _compiled,
@@ -39,7 +46,7 @@ CONVENTIONS = ("oeis", "knuth")
 
 
 @dataclass
-class CountResult:
+class CountResult(_Counted):
     """The number of tours of one kind.
 
     Attributes
@@ -87,69 +94,17 @@ class CountResult:
     reason: str = ""
     certificate: Certificate | None = None
 
-    @property
-    def status(self) -> Status:
-        """Derived from the count: ABORTED without one, PROVEN_ABSENT for 0, else FOUND."""
-        if self.directed is None:
-            return Status.ABORTED
-        return Status.FOUND if self.directed else Status.PROVEN_ABSENT
-
-    @property
-    def aborted(self) -> bool:
-        """True when the count stopped on its budget (timeout or memory)."""
-        return self.directed is None
-
-    def require_count(self) -> int:
-        """The directed count, or :class:`CountAbortedError` when the count stopped.
-
-        Examples
-        --------
-        >>> count_tours(6, 6, closed=True, timeout=0).require_count()
-        Traceback (most recent call last):
-        ...
-        knightgraph.counting.budget.CountAbortedError: ...
-        """
-        if self.directed is None:
-            raise CountAbortedError(self.reason, self.stats.get("done", {}))
-        return self.directed
-
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``knightgraph count --format json``."""
-        name = self.board.name
-        out: dict[str, Any] = {
-            "rows": self.board.m,
-            "cols": self.board.n,
-            "closed": self.closed,
-            "start": None if self.start is None else name(self.start),
-            "end": None if self.end is None else name(self.end),
-            "directed": self.directed,
-            "undirected": self.undirected,
-            "seconds": round(self.seconds, 6),
-            "status": self.status.value,
-        }
-        if self.reason:
-            out["reason"] = self.reason
-        if self.certificate is not None:
-            out["certificate"] = self.certificate.to_dict()
+        board = self.board
+        out = self._answer({"rows": board.m, "cols": board.n}, board.name)
         if self.convention != "oeis":
             out["convention"] = self.convention
         if self.board.leaper != KNIGHT:
             out["leaper"] = list(self.board.leaper)
         if self.board.removed:
-            out["removed"] = [name(s) for s in sorted(self.board.removed)]
+            out["removed"] = [board.name(s) for s in sorted(self.board.removed)]
         return out
-
-
-def _ends(
-    board: Board, start: SquareLike | None, end: SquareLike | None
-) -> tuple[int | None, int | None]:
-    s = None if start is None else board.index(start)
-    t = None if end is None else board.index(end)
-    if s is not None and s == t and board.num_squares > 1:
-        raise InvalidSquareError(
-            f"invalid end {board.name(t)}: the start and the end are the same square"
-        )
-    return s, t
 
 
 def _count_cycles(
@@ -169,7 +124,8 @@ def _count_cycles(
     """Hamiltonian cycles of the board (plus the virtual square), with forced and
     excluded edges given as pairs of flat indices (-1 is the virtual square); in parts
     with ``split`` (:mod:`knightgraph.counting.split`)."""
-    from .plan import _build_graph, _plan  # here: `import knightgraph` skips its dataclasses
+    # imported here: `import knightgraph` skips the plan's dataclasses
+    from .plan import _build_graph, _local_edges, _local_ids, _plan
 
     stats = {} if stats is None else stats
     forced, excluded = tuple(forced), tuple(excluded)
@@ -178,18 +134,18 @@ def _count_cycles(
     graph = _build_graph(board, virtual, deadline)
     if graph.size + int(virtual) < 3:
         return 0
-    local = {flat: i for i, flat in enumerate(graph.squares)}
-    local[-1] = graph.size
-
-    def edges(pairs: Iterable[tuple[int, int]]) -> frozenset[frozenset[int]]:
-        return frozenset(frozenset((local[a], local[b])) for a, b in pairs)
-
+    local = _local_ids(graph.squares)
     local_perm = None
     if perm is not None:
         local_perm = [local[int(perm[flat])] for flat in graph.squares]
         if virtual:
             local_perm.append(graph.size)
-    steps = _plan(graph, local_perm, edges(forced), edges(excluded), deadline)
+    edges = _local_edges(local, forced), _local_edges(local, excluded)
+    steps = _plan(graph, local_perm, *edges, deadline)
+    parts: dict[str, Any] = dict(  # the count in parts: _split_count's keywords
+        virtual=virtual, forced=forced, excluded=excluded, options=split, memory=memory,
+        deadline=deadline, progress=progress, stats=stats,
+    )  # fmt: skip
     kernel = _compiled() if engine == "c" or (engine == "auto" and kernel_available()) else None
     if engine == "c" and kernel is None:
         raise InvalidOptionError("the compiled counting kernel is not built")
@@ -198,14 +154,13 @@ def _count_cycles(
         if slots is not None:
             stats["engine"] = "c"
             stats["width"] = slots[0]
-            budget = memory if memory is not None else available_memory() * 9 // 10
+            budget = _memory_budget(memory, compiled=True)
             run = functools.partial(
                 _run_compiled, kernel, slots[0], slots[1], memory=budget, deadline=deadline
             )
             try:
                 if split is not None:
-                    args = (len(steps), virtual, forced, excluded, split, memory, deadline)
-                    return _split(board, run, "c", *args, progress, stats)
+                    return _split(board, run, "c", len(steps), parts)
                 return int(run(progress=progress, stats=stats))
             except _CountOverflow:
                 stats["counts"] = "unbounded (python)"
@@ -218,51 +173,26 @@ def _count_cycles(
                 f"the frontier of {board!r} is wider than the compiled kernel's {MAX_SLOTS} slots"
             )
     stats["engine"] = "python"
-    budget = memory if memory is not None else available_memory() * 8 // 10
+    budget = _memory_budget(memory, compiled=False)
     if split is not None and perm is None:
         run = functools.partial(_run_python, steps, deadline=deadline, memory=budget)
-        rest = (len(steps), virtual, forced, excluded, split, memory, deadline, progress, stats)
-        return _split(board, run, "python", *rest)
+        return _split(board, run, "python", len(steps), parts)
     return int(_run_python(steps, deadline=deadline, progress=progress, memory=budget))
 
 
 def _split(
-    board: Board,
-    run: Callable[..., Any],
-    engine: str,
-    steps: int,
-    virtual: bool,
-    forced: Iterable[tuple[int, int]],
-    excluded: Iterable[tuple[int, int]],
-    split: SplitOptions,
-    memory: int | None,
-    deadline: float | None,
-    progress: Callable[[dict[str, Any]], None] | None,
-    stats: dict[str, Any],
+    board: Board, run: Callable[..., Any], engine: str, steps: int, parts: dict[str, Any]
 ) -> int:
-    """The count in parts (:func:`knightgraph.counting.split._split_count`)."""
+    """The count in parts (:func:`knightgraph.counting.split._split_count`, given ``parts``
+    for its keywords); the processes of one machine share its memory when none is given."""
     from ..parallel import ProcessExecutor
     from .split import _split_count
 
-    part_memory = memory
-    if memory is None and isinstance(split.executor, ProcessExecutor):  # one machine: share it
-        part_memory = available_memory() * 9 // 10 // split.executor.workers
-    prefix_stats: dict[str, Any] = {}
-    return _split_count(
-        board,
-        functools.partial(run, stats=prefix_stats),
-        engine,
-        steps,
-        name="paths" if virtual else "cycles",
-        virtual=virtual,
-        forced=tuple(forced),
-        excluded=tuple(excluded),
-        options=split,
-        memory=part_memory,
-        deadline=deadline,
-        progress=progress,
-        stats=stats,
-    )
+    executor = parts["options"].executor
+    if parts["memory"] is None and isinstance(executor, ProcessExecutor):  # one machine
+        parts = {**parts, "memory": available_memory() * 9 // 10 // executor.workers}
+    name = "paths" if parts["virtual"] else "cycles"
+    return _split_count(board, functools.partial(run, stats={}), engine, steps, name=name, **parts)
 
 
 def count_tours(
@@ -432,39 +362,21 @@ def _count(
     board: Board, closed: bool, s: int | None, t: int | None, convention: str, kw: dict[str, Any]
 ) -> tuple[int, int | None]:
     """The directed and undirected counts of :func:`count_tours`."""
-    size = board.num_squares
-    undirected: int | None
-    if size == 1:
-        directed = 0 if closed else 1
-        undirected = None if (s is not None or t is not None) else directed
-    elif closed:
-        if s is not None and t is not None:
-            if t not in _neighbours(board, s):
-                directed = 0
-            else:
-                directed = _count_cycles(board, virtual=False, forced=[(s, t)], **kw)
-            undirected = None
-        else:
-            cycles = _count_cycles(board, virtual=False, **kw)
-            directed = 2 * cycles
-            undirected = None if (s is not None or t is not None) else cycles
-    else:
-        ends = [x for x in (s, t) if x is not None]
-        forced = [(x, -1) for x in ends]
-        excluded = []
-        if len(ends) == 2:
-            gone = {r * board.n + c for r, c in board.removed}
-            excluded = [(x, -1) for x in range(board.area) if x not in ends and x not in gone]
-        if len(ends) == 2 and convention == "knuth" and ends[1] in _neighbours(board, ends[0]):
-            directed = 0
-        else:
-            paths = _count_cycles(board, virtual=True, forced=forced, excluded=excluded, **kw)
-            if convention == "knuth" and len(ends) < 2:
-                cycles = _count_cycles(board, virtual=False, **kw)
-                paths -= (2 if ends else size) * cycles
-            directed = paths if ends else 2 * paths
-        undirected = None if (s is not None or t is not None) else directed // 2
-    return directed, undirected
+    from .plan import _tally
+
+    gone = {r * board.n + c for r, c in board.removed}
+
+    def cycles(virtual: bool, **edges: Any) -> int:
+        return _count_cycles(board, virtual=virtual, **edges, **kw)
+
+    def adjacent(u: int, v: int) -> bool:
+        return v in _neighbours(board, u)
+
+    def others(ends: list[int]) -> list[int]:
+        return [x for x in range(board.area) if x not in ends and x not in gone]
+
+    knuth = convention == "knuth"
+    return _tally(board.num_squares, closed, s, t, cycles, adjacent, others, knuth)
 
 
 def _split_options(

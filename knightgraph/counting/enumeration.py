@@ -18,7 +18,7 @@ from ..exceptions import InvalidOptionError
 from ..resources import require_memory
 from ..tour import Tour
 from ..verify import check_closed
-from .count import _ends
+from .budget import _ends
 
 ENUMERATE_BYTES_PER_SQUARE = 1000
 """What :func:`enumerate_tours` holds per square (neighbour lists and bit sets, a tour)."""

@@ -20,16 +20,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
-from ..exceptions import BoardTooLargeError, InvalidOptionError, InvalidSquareError
+from ..exceptions import BoardTooLargeError, InvalidOptionError
 from ..graphs import GraphBoard, as_graph_board
-from ..resources import available_memory
-from ..results import Status
 from ..verify import check_closed
-from .budget import CountAbortedError, _check_budget, _stopped, _timed_out
+from .budget import (
+    CountAbortedError,
+    _check_budget,
+    _Counted,
+    _ends,
+    _memory_budget,
+    _stopped,
+    _timed_out,
+)
 from .compiled import _compiled, _CountOverflow, _run_compiled, _slot_plan, kernel_available
-from .plan import _Graph, _plan
+from .plan import _local_edges, _order_graph, _plan, _tally
 from .python_engine import _run_python
 
 __all__ = ["GraphCountResult", "count_graph_tours", "vertex_order"]
@@ -110,7 +116,7 @@ def _bfs(adj: Any, root: int) -> dict[int, int]:
 
 
 @dataclass
-class GraphCountResult:
+class GraphCountResult(_Counted):
     """A count of the tours of a graph board, with the interface of
     :class:`~knightgraph.CountResult` (``directed``, ``undirected``, ``status``, ...).
 
@@ -133,42 +139,11 @@ class GraphCountResult:
     stats: dict[str, Any] = field(default_factory=dict)
     reason: str = ""
 
-    @property
-    def status(self) -> Status:
-        """ABORTED without a count, PROVEN_ABSENT for 0, else FOUND."""
-        if self.directed is None:
-            return Status.ABORTED
-        return Status.FOUND if self.directed else Status.PROVEN_ABSENT
-
-    @property
-    def aborted(self) -> bool:
-        """True when the count stopped on its budget."""
-        return self.directed is None
-
-    def require_count(self) -> int:
-        """The directed count, or :class:`CountAbortedError` when the count stopped."""
-        if self.directed is None:
-            raise CountAbortedError(self.reason, self.stats.get("done", {}))
-        return self.directed
-
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the graph's size, the request, the counts and the status."""
         board = self.board
-        out: dict[str, Any] = {
-            "graph": board.kind,
-            "vertices": board.num_squares,
-            "closed": self.closed,
-            "start": None if self.start is None else board.names[self.start],
-            "end": None if self.end is None else board.names[self.end],
-            "directed": self.directed,
-            "undirected": self.undirected,
-            "seconds": round(self.seconds, 6),
-            "status": self.status.value,
-            "width": self.stats.get("width"),
-        }
-        if self.reason:
-            out["reason"] = self.reason
-        return out
+        head = {"graph": board.kind, "vertices": board.num_squares}
+        return self._answer(head, board.names.__getitem__, {"width": self.stats.get("width")})
 
 
 def _count_cycles(
@@ -191,19 +166,9 @@ def _count_cycles(
     size = len(order)
     if size + int(virtual) < 3:
         return 0
-    local = {v: i for i, v in enumerate(order)}
-    local[-1] = size
-    adj = [
-        tuple(sorted(local[u] for u in board.adj[v]) + ([size] if virtual else [])) for v in order
-    ]
-    if virtual:
-        adj.append(tuple(range(size)))
-    graph = _Graph(cast(Any, board), tuple(order), tuple(adj), virtual)
-
-    def edges(pairs: Iterable[tuple[int, int]]) -> frozenset[frozenset[int]]:
-        return frozenset(frozenset((local[a], local[b])) for a, b in pairs)
-
-    steps = _plan(graph, None, edges(forced), edges(excluded), deadline)
+    graph, local = _order_graph(board, order, virtual)
+    edges = _local_edges(local, forced), _local_edges(local, excluded)
+    steps = _plan(graph, None, *edges, deadline)
     kernel = _compiled() if engine in ("auto", "c") and kernel_available() else None
     if engine == "c" and kernel is None:
         raise InvalidOptionError("the compiled counting kernel is not built")
@@ -217,7 +182,7 @@ def _count_cycles(
                         kernel,
                         slots[0],
                         slots[1],
-                        memory=memory if memory is not None else available_memory() * 9 // 10,
+                        memory=_memory_budget(memory, compiled=True),
                         deadline=deadline,
                         progress=progress,
                         stats=stats,
@@ -226,7 +191,7 @@ def _count_cycles(
             except _CountOverflow:
                 pass
     stats["engine"] = "python"
-    budget = memory if memory is not None else available_memory() * 8 // 10
+    budget = _memory_budget(memory, compiled=False)
     return int(_run_python(steps, deadline=deadline, progress=progress, memory=budget))
 
 
@@ -259,14 +224,7 @@ def count_graph_tours(
     """
     closed = check_closed(closed)
     _check_budget(engine, memory, timeout)
-    if engine not in ("auto", "python", "c"):
-        raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
-    s = None if start is None else board.index(start)
-    t = None if end is None else board.index(end)
-    if s is not None and s == t and board.num_squares > 1:
-        raise InvalidSquareError(
-            f"invalid end {board.names[t]}: the start and the end are the same vertex"
-        )
+    s, t = _ends(board, start, end, board.names.__getitem__, "vertex")
     began = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
     stats: dict[str, Any] = {"order": "greedy path decomposition"}
@@ -276,31 +234,17 @@ def count_graph_tours(
     n = board.num_squares
     try:
         order, stats["width"] = vertex_order(board, deadline)
-        undirected: int | None
-        if n == 1:
-            directed = 0 if closed else 1
-            undirected = None if (s is not None or t is not None) else directed
-        elif closed:
-            if s is not None and t is not None:
-                adjacent = t in board.adj[s]
-                directed = (
-                    _count_cycles(board, order, virtual=False, forced=[(s, t)], **kw)
-                    if adjacent
-                    else 0
-                )
-                undirected = None
-            else:
-                cycles = _count_cycles(board, order, virtual=False, **kw)
-                directed = 2 * cycles
-                undirected = None if (s is not None or t is not None) else cycles
-        else:
-            ends = [x for x in (s, t) if x is not None]
-            excluded = [(x, -1) for x in range(n) if x not in ends] if len(ends) == 2 else []
-            paths = _count_cycles(
-                board, order, virtual=True, forced=[(x, -1) for x in ends], excluded=excluded, **kw
-            )
-            directed = paths if ends else 2 * paths
-            undirected = None if ends else paths
+
+        def cycles(virtual: bool, **edges: Any) -> int:
+            return _count_cycles(board, order, virtual=virtual, **edges, **kw)
+
+        def adjacent(u: int, v: int) -> bool:
+            return v in board.adj[u]
+
+        def others(ends: list[int]) -> list[int]:
+            return [x for x in range(n) if x not in ends]
+
+        directed, undirected = _tally(n, closed, s, t, cycles, adjacent, others)
     except CountAbortedError as stop:
         stats["done"] = stop.done
         return GraphCountResult(

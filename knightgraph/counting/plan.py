@@ -10,8 +10,9 @@ graph and the plan reads the clock as it goes (``CountAbortedError`` at the dead
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 from ..board import Board
 from .budget import _stopped, _timed_out
@@ -34,6 +35,20 @@ class _Graph:
     @property
     def size(self) -> int:
         return len(self.squares)
+
+
+def _local_ids(squares: Sequence[int]) -> dict[int, int]:
+    """Local ids by flat index (``squares`` in processing order; -1 the virtual square)."""
+    local = {flat: i for i, flat in enumerate(squares)}
+    local[-1] = len(squares)
+    return local
+
+
+def _local_edges(
+    local: dict[int, int], pairs: Iterable[tuple[int, int]]
+) -> frozenset[frozenset[int]]:
+    """Edges given as pairs of flat indices, on local ids (see :func:`_local_ids`)."""
+    return frozenset(frozenset((local[a], local[b])) for a, b in pairs)
 
 
 def _processing_order(board: Board) -> list[int]:
@@ -62,6 +77,38 @@ def _build_graph(board: Board, virtual: bool, deadline: float | None = None) -> 
     if virtual:
         adj.append(tuple(range(len(order))))
     return _Graph(board, tuple(order), tuple(adj), virtual)
+
+
+def _order_graph(board: Any, order: list[int], virtual: bool) -> tuple[_Graph, dict[int, int]]:
+    """The graph of a graph board (:class:`~knightgraph.graphs.GraphBoard`) in the vertex
+    ``order`` given, and its local ids (:func:`_local_ids`)."""
+    size = len(order)
+    local = _local_ids(order)
+    adj = [
+        tuple(sorted(local[u] for u in board.adj[v]) + ([size] if virtual else [])) for v in order
+    ]
+    if virtual:
+        adj.append(tuple(range(size)))
+    return _Graph(cast(Any, board), tuple(order), tuple(adj), virtual), local
+
+
+def _request_edges(
+    local: dict[int, int], closed: bool, s: int | None, t: int | None
+) -> tuple[frozenset[frozenset[int]], frozenset[frozenset[int]]]:
+    """The forced and excluded edges (on local ids) of the cycles that stand for the tours
+    asked for: a closed tour from ``s`` to ``t`` uses the move between them; an open one
+    is a cycle through the virtual square, which meets the fixed ends and, with both
+    fixed, no other square."""
+    forced: list[tuple[int, int]] = []
+    excluded: list[tuple[int, int]] = []
+    if closed and s is not None and t is not None:
+        forced = [(s, t)]
+    elif not closed:
+        ends = [x for x in (s, t) if x is not None]
+        forced = [(x, -1) for x in ends]
+        if len(ends) == 2:
+            excluded = [(x, -1) for x in local if x >= 0 and x not in ends]
+    return _local_edges(local, forced), _local_edges(local, excluded)
 
 
 # ---------------------------------------------------------------- the plan of steps
@@ -168,3 +215,51 @@ def _plan(
         )
         frontier = new_frontier
     return steps
+
+
+# --------------------------------------------------------------------------- tally
+def _tally(
+    size: int,
+    closed: bool,
+    s: int | None,
+    t: int | None,
+    cycles: Callable[..., int],
+    adjacent: Callable[[int, int], bool],
+    others: Callable[[list[int]], list[int]],
+    knuth: bool = False,
+) -> tuple[int, int | None]:
+    """The directed and undirected tour counts from counts of Hamiltonian cycles.
+
+    ``cycles(virtual, forced=..., excluded=...)`` counts the cycles of the graph (with
+    ``virtual``, plus a vertex ``-1`` joined to all), ``adjacent(u, v)`` tells a move,
+    ``others(ends)`` lists the squares an open tour with both ends fixed must not end
+    on.  Closed tours are cycles (twice: two directions; with both ends, those through
+    the move ``s``-``t``); open ones are cycles through the virtual vertex, forced
+    next to the fixed ends.  ``knuth`` leaves out open tours with adjacent ends (the
+    closed ones, counted apart).
+    """
+    undirected: int | None
+    if size == 1:
+        directed = 0 if closed else 1
+        undirected = None if (s is not None or t is not None) else directed
+    elif closed:
+        if s is not None and t is not None:
+            directed = cycles(False, forced=[(s, t)]) if adjacent(s, t) else 0
+            undirected = None
+        else:
+            counted = cycles(False)
+            directed = 2 * counted
+            undirected = None if (s is not None or t is not None) else counted
+    else:
+        ends = [x for x in (s, t) if x is not None]
+        forced = [(x, -1) for x in ends]
+        excluded = [(x, -1) for x in others(ends)] if len(ends) == 2 else []
+        if len(ends) == 2 and knuth and adjacent(ends[0], ends[1]):
+            directed = 0
+        else:
+            paths = cycles(True, forced=forced, excluded=excluded)
+            if knuth and len(ends) < 2:
+                paths -= (2 if ends else size) * cycles(False)
+            directed = paths if ends else 2 * paths
+        undirected = None if (s is not None or t is not None) else directed // 2
+    return directed, undirected

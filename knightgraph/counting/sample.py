@@ -13,7 +13,6 @@ Python's :class:`random.Random`, exact for counts of any size).
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -22,16 +21,22 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 import numpy as np
 
 from ..board import KNIGHT, Board, SquareLike, as_board
-from ..exceptions import BoardTooLargeError, InternalError, InvalidOptionError
+from ..exceptions import BoardTooLargeError, InvalidOptionError
 from ..graphs import GraphBoard, as_graph_board, is_graph
-from ..resources import available_memory, require_memory
-from ..results import Certificate, Status
+from ..resources import require_memory
+from ..results import Certificate
 from ..tour import Tour
 from ..verify import check_closed
-from .budget import CountAbortedError, _check_budget, _require_plan_memory, _stopped, _timed_out
-from .count import _ends, _neighbours
+from .budget import (
+    CountAbortedError,
+    _Drawn,
+    _ends,
+    _memory_budget,
+    _require_plan_memory,
+)
+from .count import _neighbours
 from .transitions import TRANSITION_BYTES as TRANSITION_BYTES
-from .transitions import _orient, _passes, _walk
+from .transitions import _check_sample, _draw_tours
 from .zeros import quick_zero
 
 if TYPE_CHECKING:
@@ -48,7 +53,7 @@ a cheap certificate shows they have no tour (it needs board-sized arrays)."""
 
 
 @dataclass
-class SampleResult:
+class SampleResult(_Drawn):
     """Tours drawn uniformly at random, and how many there were to draw from.
 
     Attributes
@@ -87,15 +92,6 @@ class SampleResult:
     reason: str = ""
     certificate: Certificate | None = None
 
-    @property
-    def status(self) -> Status:
-        """PROVEN_ABSENT for no tour, FOUND when all ``k`` were drawn, else ABORTED."""
-        if self.directed == 0:
-            return Status.PROVEN_ABSENT
-        if self.directed is None or len(self.tours) < self.k:
-            return Status.ABORTED
-        return Status.FOUND
-
     def to_dict(self) -> dict[str, Any]:
         """The answer as JSON: the request, ``directed``, ``status``, ``tours`` (lists of
         ``[r, c]``), ``seconds``, and ``reason`` / ``certificate`` when there are any.
@@ -105,25 +101,9 @@ class SampleResult:
         >>> sample_tours(3, 4, k=1, start="a1", seed=2).to_dict()["tours"][0][:3]
         [[0, 0], [1, 2], [2, 0]]
         """
-        name = self.board.name
-        out: dict[str, Any] = {
-            "rows": self.board.m,
-            "cols": self.board.n,
-            "closed": self.closed,
-            "start": None if self.start is None else name(self.start),
-            "end": None if self.end is None else name(self.end),
-            "k": self.k,
-            "seed": self.seed,
-            "directed": self.directed,
-            "tours": [t.to_dict()["squares"] for t in self.tours],
-            "seconds": round(self.seconds, 6),
-            "status": self.status.value,
-        }
-        if self.reason:
-            out["reason"] = self.reason
-        if self.certificate is not None:
-            out["certificate"] = self.certificate.to_dict()
-        return out
+        board = self.board
+        tours = [t.to_dict()["squares"] for t in self.tours]
+        return self._answer({"rows": board.m, "cols": board.n}, board.name, tours)
 
 
 def sample_tours(
@@ -227,11 +207,7 @@ def sample_tours(
         return cast(SampleResult, drawn)  # the same interface (GraphSampleResult)
     board = as_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise InvalidOptionError(f"invalid k {k!r}: expected a whole number >= 1")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InvalidOptionError(f"invalid seed {seed!r}: expected a whole number")
-    _check_budget("python", memory, timeout)
+    _check_sample(k, seed, memory, timeout)
     s, t = _ends(board, start, end)
     span = min(board.m, board.n) * max(board.leaper)
     if span > SAMPLE_MAX_SPAN and board.area > SAMPLE_ZERO_AREA:
@@ -251,7 +227,7 @@ def sample_tours(
         )
         _require_plan_memory(board, "sampling the tours of")
         deadline = None if timeout is None else time.monotonic() + timeout
-        budget = memory if memory is not None else available_memory() * 8 // 10
+        budget = _memory_budget(memory, compiled=False)
         try:
             _draw(result, budget, deadline, progress)
         except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
@@ -277,7 +253,6 @@ def _draw(
 ) -> None:
     """Fill ``result``: the count, then the tours (CountAbortedError at the budget)."""
     board, closed, s, t = result.board, result.closed, result.start, result.end
-    rng = random.Random(result.seed)
     if board.num_squares == 1:
         result.directed = 0 if closed else 1
         if not closed:
@@ -288,25 +263,11 @@ def _draw(
     if graph is None:
         result.directed = 0
         return
-    work = len(steps) + result.k  # one unit per step of the program, then per tour
-    report = None if progress is None else (lambda done: progress({"done": done, "total": work}))
-    layers, completions = _passes(steps, memory, deadline, report, result.stats)
-    cycles = int(completions[0][0]) if len(completions[0]) else 0
-    both_ways = (s is None or t is None) if closed else (s is None and t is None)
-    result.directed = 2 * cycles if both_ways else cycles
-    if not cycles:
-        return
-    for drawn in range(result.k):
-        if _timed_out(deadline):
-            raise _stopped("at the timeout", {"phase": "sample", "step": drawn, "steps": 0})
-        edges = _walk(steps, layers, completions, rng)
-        order = _orient(graph, edges, closed, s, t, rng.random() < 0.5)
-        tour = Tour(board, np.array(order, dtype=np.int64), closed)
-        if (s is not None and order[0] != s) or (t is not None and order[-1] != t):
-            raise InternalError(f"a sampled tour does not answer the request: {tour!r}")
-        result.tours.append(tour)
-        if report is not None:
-            report(len(steps) + drawn + 1)
+
+    def tour_of(order: list[int]) -> Tour:
+        return Tour(board, np.array(order, dtype=np.int64), closed)
+
+    _draw_tours(result, graph, steps, memory, deadline, progress, tour_of)
 
 
 def _request_plan(
@@ -315,26 +276,12 @@ def _request_plan(
     """The graph and plan of the cycles that stand for the tours asked for, as in
     :func:`~knightgraph.count_tours` (a virtual square for open tours); None when fewer
     than three vertices leave no cycle."""
-    from .plan import _build_graph, _plan
+    from .plan import _build_graph, _local_ids, _plan, _request_edges
 
     graph = _build_graph(board, not closed, deadline)
     if graph.size + int(graph.virtual) < 3:
         return None, []
-    local = {flat: i for i, flat in enumerate(graph.squares)}
-    local[-1] = graph.size
-    forced: list[tuple[int, int]] = []
-    excluded: list[tuple[int, int]] = []
-    if closed and s is not None and t is not None:
-        if t not in _neighbours(board, s):
-            return None, []
-        forced = [(s, t)]
-    elif not closed:
-        ends = [x for x in (s, t) if x is not None]
-        forced = [(x, -1) for x in ends]
-        if len(ends) == 2:
-            excluded = [(x, -1) for x in graph.squares if x not in ends]
-
-    def edges(pairs: list[tuple[int, int]]) -> frozenset[frozenset[int]]:
-        return frozenset(frozenset((local[a], local[b])) for a, b in pairs)
-
-    return graph, _plan(graph, None, edges(forced), edges(excluded), deadline)
+    if closed and s is not None and t is not None and t not in _neighbours(board, s):
+        return None, []
+    local = _local_ids(graph.squares)
+    return graph, _plan(graph, None, *_request_edges(local, closed, s, t), deadline)

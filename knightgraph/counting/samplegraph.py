@@ -20,21 +20,24 @@ Examples
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
-from ..exceptions import BoardTooLargeError, InternalError, InvalidOptionError, InvalidSquareError
+from ..exceptions import BoardTooLargeError
 from ..graphs import GraphBoard, GraphTour
-from ..resources import available_memory, require_memory
-from ..results import Status
+from ..resources import require_memory
 from ..verify import check_closed
-from .budget import CountAbortedError, _check_budget, _stopped, _timed_out
+from .budget import (
+    CountAbortedError,
+    _Drawn,
+    _ends,
+    _memory_budget,
+)
 from .general import vertex_order
-from .plan import _Graph, _plan
-from .transitions import _orient, _passes, _walk
+from .plan import _order_graph, _plan, _request_edges
+from .transitions import _check_sample, _draw_tours
 
 __all__ = ["SAMPLE_MAX_WIDTH", "GraphSampleResult", "sample_graph_tours"]
 
@@ -45,7 +48,7 @@ transition), and boards are refused at about 12."""
 
 
 @dataclass
-class GraphSampleResult:
+class GraphSampleResult(_Drawn):
     """Tours of a graph board drawn uniformly at random, with the interface of
     :class:`~knightgraph.SampleResult` (``tours``, ``directed``, ``status``, ``to_dict``).
 
@@ -70,15 +73,6 @@ class GraphSampleResult:
     reason: str = ""
     certificate: None = None  # the exact count of zero is the answer; no certificate
 
-    @property
-    def status(self) -> Status:
-        """PROVEN_ABSENT for no tour, FOUND when all ``k`` were drawn, else ABORTED."""
-        if self.directed == 0:
-            return Status.PROVEN_ABSENT
-        if self.directed is None or len(self.tours) < self.k:
-            return Status.ABORTED
-        return Status.FOUND
-
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the graph, the request, ``directed``, ``status``, and the tours as
         lists of vertex names.
@@ -90,24 +84,12 @@ class GraphSampleResult:
         >>> sample_graph_tours(g, k=1, closed=True, seed=0).to_dict()["tours"]
         [['0', '1', '2', '3']]
         """
-        names = self.board.names
-        out: dict[str, Any] = {
-            "graph": self.board.kind,
-            "vertices": self.board.num_squares,
-            "closed": self.closed,
-            "start": None if self.start is None else names[self.start],
-            "end": None if self.end is None else names[self.end],
-            "k": self.k,
-            "seed": self.seed,
-            "directed": self.directed,
-            "tours": [t.algebraic() for t in self.tours],
-            "seconds": round(self.seconds, 6),
-            "status": self.status.value,
-            "width": self.stats.get("width"),
-        }
-        if self.reason:
-            out["reason"] = self.reason
-        return out
+        board = self.board
+        head = {"graph": board.kind, "vertices": board.num_squares}
+        tours = [t.algebraic() for t in self.tours]
+        return self._answer(
+            head, board.names.__getitem__, tours, {"width": self.stats.get("width")}
+        )
 
 
 def sample_graph_tours(
@@ -154,17 +136,8 @@ def sample_graph_tours(
     (5712, True)
     """
     closed = check_closed(closed)
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise InvalidOptionError(f"invalid k {k!r}: expected a whole number >= 1")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InvalidOptionError(f"invalid seed {seed!r}: expected a whole number")
-    _check_budget("python", memory, timeout)
-    s = None if start is None else board.index(start)
-    t = None if end is None else board.index(end)
-    if s is not None and s == t and board.num_squares > 1:
-        raise InvalidSquareError(
-            f"invalid end {board.names[t]}: the start and the end are the same vertex"
-        )
+    _check_sample(k, seed, memory, timeout)
+    s, t = _ends(board, start, end, board.names.__getitem__, "vertex")
     began = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
     result = GraphSampleResult(board, closed, s, t, k, seed, [], None)
@@ -177,7 +150,7 @@ def sample_graph_tours(
                 f"frontier is {width} vertices wide (at most {SAMPLE_MAX_WIDTH})"
             )
         require_memory(k * board.num_squares * 16, f"{k:,} tours of the {board.describe()}")
-        budget = memory if memory is not None else available_memory() * 8 // 10
+        budget = _memory_budget(memory, compiled=False)
         _draw(result, order, budget, deadline, progress)
     except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
         result.reason = str(stop)
@@ -195,7 +168,6 @@ def _draw(
 ) -> None:
     """Fill ``result``: the count, then the tours (CountAbortedError at the budget)."""
     board, closed, s, t = result.board, result.closed, result.start, result.end
-    rng = random.Random(result.seed)
     n = board.num_squares
     if n == 1:
         result.directed = 0 if closed else 1
@@ -207,39 +179,8 @@ def _draw(
     ) < 3:
         result.directed = 0
         return
-    local = {v: i for i, v in enumerate(order)}
-    local[-1] = n
-    adj = [tuple(sorted(local[u] for u in board.adj[v]) + ([n] if virtual else [])) for v in order]
-    if virtual:
-        adj.append(tuple(range(n)))
-    graph = _Graph(cast(Any, board), tuple(order), tuple(adj), virtual)
-    forced: list[tuple[int, int]] = []
-    excluded: list[tuple[int, int]] = []
-    if closed and s is not None and t is not None:
-        forced = [(s, t)]
-    elif not closed:
-        ends = [x for x in (s, t) if x is not None]
-        forced = [(x, -1) for x in ends]
-        if len(ends) == 2:
-            excluded = [(x, -1) for x in range(n) if x not in ends]
-
-    def edges(pairs: list[tuple[int, int]]) -> frozenset[frozenset[int]]:
-        return frozenset(frozenset((local[a], local[b])) for a, b in pairs)
-
-    steps = _plan(graph, None, edges(forced), edges(excluded), deadline)
-    work = len(steps) + result.k
-    report = None if progress is None else (lambda done: progress({"done": done, "total": work}))
-    layers, completions = _passes(steps, memory, deadline, report, result.stats)
-    cycles = int(completions[0][0]) if len(completions[0]) else 0
-    both_ways = (s is None or t is None) if closed else (s is None and t is None)
-    result.directed = 2 * cycles if both_ways else cycles
-    for drawn in range(result.k if cycles else 0):
-        if _timed_out(deadline):
-            raise _stopped("at the timeout", {"phase": "sample", "step": drawn, "steps": 0})
-        cycle = _walk(steps, layers, completions, rng)
-        tour = GraphTour(board, _orient(graph, cycle, closed, s, t, rng.random() < 0.5), closed)
-        if (s is not None and tour.order[0] != s) or (t is not None and tour.order[-1] != t):
-            raise InternalError(f"a sampled tour does not answer the request: {tour!r}")
-        result.tours.append(tour)
-        if report is not None:
-            report(len(steps) + drawn + 1)
+    graph, local = _order_graph(board, order, virtual)
+    steps = _plan(graph, None, *_request_edges(local, closed, s, t), deadline)
+    _draw_tours(
+        result, graph, steps, memory, deadline, progress, lambda seq: GraphTour(board, seq, closed)
+    )

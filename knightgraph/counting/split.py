@@ -37,7 +37,7 @@ import numpy as np
 
 from ..board import Board
 from ..exceptions import InvalidOptionError
-from .budget import CountAbortedError
+from .budget import CountAbortedError, _memory_budget
 from .checkpoint import Checkpoint
 
 CUT_STATES = 1 << 16
@@ -116,7 +116,6 @@ def _run_part(part: _Part) -> dict[str, Any]:
     ``"aborted"`` (the reason) instead of a count when the part stopped on its budget.
     Runs in a worker: it builds the plan again (milliseconds) rather than receive it.
     """
-    from ..resources import available_memory
     from .compiled import _compiled, _mirror, _run_compiled, _slot_plan
     from .python_engine import _run_python
 
@@ -133,7 +132,7 @@ def _run_part(part: _Part) -> dict[str, Any]:
                 raise InvalidOptionError(
                     "a part of a split count needs the compiled counting kernel on the worker"
                 )
-            budget = part.memory if part.memory is not None else available_memory() * 9 // 10
+            budget = _memory_budget(part.memory, compiled=True)
             count = _run_compiled(
                 kernel,
                 slots[0],
@@ -146,7 +145,7 @@ def _run_part(part: _Part) -> dict[str, Any]:
                 initial=part.states,
             )
         else:
-            budget = part.memory if part.memory is not None else available_memory() * 8 // 10
+            budget = _memory_budget(part.memory, compiled=False)
             count = _run_python(
                 steps, deadline=deadline, memory=budget, first=part.cut, initial=part.states
             )
@@ -166,16 +165,11 @@ def _plan_of(
     excluded: tuple[tuple[int, int], ...],
 ) -> tuple[Any, Any]:
     """The graph and the plan of a count (as ``_count_cycles`` makes them)."""
-    from .plan import _build_graph, _plan
+    from .plan import _build_graph, _local_edges, _local_ids, _plan
 
     graph = _build_graph(board, virtual)
-    local = {flat: i for i, flat in enumerate(graph.squares)}
-    local[-1] = graph.size
-
-    def edges(pairs: tuple[tuple[int, int], ...]) -> frozenset[frozenset[int]]:
-        return frozenset(frozenset((local[a], local[b])) for a, b in pairs)
-
-    return graph, _plan(graph, None, edges(forced), edges(excluded))
+    local = _local_ids(graph.squares)
+    return graph, _plan(graph, None, _local_edges(local, forced), _local_edges(local, excluded))
 
 
 def _groups(layer: Any, engine: str, parts: int) -> list[Any]:

@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..board import KNIGHT, Board, SquareLike, as_board
 from ..exceptions import BoardTooLargeError
-from ..results import Status
 from ..verify import check_closed
-from .budget import CountAbortedError, _check_budget, _require_plan_memory
+from .budget import CountAbortedError, _check_budget, _CountStatus, _require_plan_memory
 from .count import _count_cycles
 from .zeros import quick_zero
 
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class SymmetryCount:
+class SymmetryCount(_CountStatus):
     """Tours up to the board's symmetry group (Burnside's lemma).
 
     Attributes
@@ -63,17 +62,8 @@ class SymmetryCount:
     seconds: float = 0.0
     reason: str = ""
 
-    @property
-    def status(self) -> Status:
-        """Derived from the count: ABORTED without one, PROVEN_ABSENT for 0, else FOUND."""
-        if self.total is None:
-            return Status.ABORTED
-        return Status.FOUND if self.total else Status.PROVEN_ABSENT
-
-    @property
-    def aborted(self) -> bool:
-        """True when the count stopped on its budget."""
-        return self.total is None
+    def _counted(self) -> int | None:
+        return self.total
 
     def to_dict(self) -> dict[str, Any]:
         return {

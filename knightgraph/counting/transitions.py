@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..exceptions import InternalError
-from .budget import _stopped, _timed_out
+from ..exceptions import InternalError, InvalidOptionError
+from .budget import _check_budget, _stopped, _timed_out
 from .python_engine import CLOCK_EVERY, PYTHON_STATE_BYTES, _successors
 
 if TYPE_CHECKING:
@@ -32,6 +32,48 @@ if TYPE_CHECKING:
 TRANSITION_BYTES = 24
 """What the sampler keeps per transition (its target, its choice, and the share of the
 source state's offsets and completion count)."""
+
+
+def _check_sample(k: int, seed: int | None, memory: int | None, timeout: float | None) -> None:
+    """Check a sample's ``k``, ``seed`` and budget before any work (InvalidOptionError)."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise InvalidOptionError(f"invalid k {k!r}: expected a whole number >= 1")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidOptionError(f"invalid seed {seed!r}: expected a whole number")
+    _check_budget("python", memory, timeout)
+
+
+def _draw_tours(
+    result: Any,
+    graph: _Graph,
+    steps: list[_Step],
+    memory: int,
+    deadline: float | None,
+    progress: Callable[[dict[str, Any]], None] | None,
+    tour_of: Callable[[list[int]], Any],
+) -> None:
+    """Count the cycles of the plan into ``result.directed``, then draw ``result.k`` of
+    them uniformly, each made a tour by ``tour_of`` (of its squares in order) and checked
+    against the ends asked for (CountAbortedError at the budget)."""
+    closed, s, t = result.closed, result.start, result.end
+    rng = random.Random(result.seed)
+    work = len(steps) + result.k  # one unit per step of the program, then per tour
+    report = None if progress is None else (lambda done: progress({"done": done, "total": work}))
+    layers, completions = _passes(steps, memory, deadline, report, result.stats)
+    cycles = int(completions[0][0]) if len(completions[0]) else 0
+    both_ways = (s is None or t is None) if closed else (s is None and t is None)
+    result.directed = 2 * cycles if both_ways else cycles
+    for drawn in range(result.k if cycles else 0):
+        if _timed_out(deadline):
+            raise _stopped("at the timeout", {"phase": "sample", "step": drawn, "steps": 0})
+        edges = _walk(steps, layers, completions, rng)
+        order = _orient(graph, edges, closed, s, t, rng.random() < 0.5)
+        tour = tour_of(order)
+        if (s is not None and order[0] != s) or (t is not None and order[-1] != t):
+            raise InternalError(f"a sampled tour does not answer the request: {tour!r}")
+        result.tours.append(tour)
+        if report is not None:
+            report(len(steps) + drawn + 1)
 
 
 # One layer of transitions: offsets (per source state), targets, choices.

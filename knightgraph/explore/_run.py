@@ -21,7 +21,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget
+from ..exceptions import InvalidOptionError
 from ..results import SearchResult, Status
+from ..verify import check_closed
 
 if TYPE_CHECKING:
     from ..parallel import Executor
@@ -59,6 +61,54 @@ def _allowed(clock: Clock) -> float | None:
 
 def _not_started() -> SearchResult:
     return SearchResult(Status.ABORTED, reason="not started: the total timeout had passed")
+
+
+def _map_options(
+    closed: bool, counts: bool | str, timeouts: tuple[float | None, float | None]
+) -> tuple[bool, float | None, float | None]:
+    """A map's ``closed``, per-cell ``timeout`` and ``total_timeout``, checked before any
+    search (InvalidOptionError; ``counts`` must be True, False or "auto")."""
+    if counts not in (True, False, "auto"):
+        raise InvalidOptionError(f"invalid counts {counts!r}: expected True, False or 'auto'")
+    timeout, total_timeout = timeouts
+    closed = check_closed(closed)
+    _check_timeout(timeout)
+    _check_timeout(total_timeout)
+    return closed, timeout, total_timeout
+
+
+def _sample_options(sample: Any, seed: Any, counts: bool | str) -> None:
+    """Check a sampled map's ``sample`` (cells, >= 1) and ``seed`` before any search; a
+    sampled map counts no tours, so ``counts=True`` is refused with it."""
+    if isinstance(sample, bool) or not isinstance(sample, int) or sample < 1:
+        raise InvalidOptionError(f"invalid sample {sample!r}: expected a whole number >= 1")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidOptionError(f"invalid seed {seed!r}: expected a whole number")
+    if counts is True:
+        raise InvalidOptionError("counts=True cannot be combined with sample")
+
+
+def _decide_cell(
+    board: Any, closed: bool, ends: dict[str, Any], clock: Clock, with_count: bool
+) -> tuple[SearchResult, int | None]:
+    """Decide one cell of a map: is there a tour with these ``ends``; count the tours too
+    when asked.  The cell's timeout bounds both together: the count gets what the search
+    left, and is dropped (None) when it runs out; a cell reached after the run's deadline
+    is not started."""
+    from ..counting import count_tours
+    from ..solvers import tour_exists
+
+    timeout = _allowed(clock)
+    if clock[1] is not None and timeout == 0:
+        return _not_started(), None
+    began = time.monotonic()
+    result = tour_exists(board, closed=closed, timeout=timeout, **ends)
+    if not with_count:
+        return result, None
+    left = None if timeout is None else timeout - (time.monotonic() - began)
+    if left is not None and left <= 0:
+        return result, None
+    return result, count_tours(board, closed=closed, timeout=left, **ends).directed  # None: stopped
 
 
 MAP_CHUNK = 1024

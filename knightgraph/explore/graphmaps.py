@@ -22,18 +22,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..exceptions import InvalidOptionError, KnightGraphError
+from ..exceptions import KnightGraphError
 from ..graphs import GraphBoard
 from ..resources import require_memory
 from ..results import SearchResult, Status
-from ..verify import check_closed
 from ._run import (
     BYTES_PER_RESULT,
     BYTES_PER_TOUR_SQUARE,
     Clock,
-    _allowed,
-    _check_timeout,
+    _decide_cell,
     _map,
+    _map_options,
     _not_started,
     _wall_deadline,
 )
@@ -258,12 +257,7 @@ def _graph_map(
     progress: Callable[[dict[str, Any]], None] | None,
     executor: Executor | None,
 ) -> GraphTourMap:
-    if counts not in (True, False, "auto"):
-        raise InvalidOptionError(f"invalid counts {counts!r}: expected True, False or 'auto'")
-    timeout, total_timeout = timeouts
-    closed = check_closed(closed)
-    _check_timeout(timeout)
-    _check_timeout(total_timeout)
+    closed, timeout, total_timeout = _map_options(closed, counts, timeouts)
     n = board.num_squares
     require_memory(
         n * (BYTES_PER_RESULT + BYTES_PER_TOUR_SQUARE * n),
@@ -306,22 +300,8 @@ def _graph_map_cell(
     task: tuple[GraphBoard, str, bool, int | None, int, Clock, bool],
 ) -> tuple[SearchResult, int | None]:
     """Decide one vertex (and count its tours when asked) within the cell's timeout."""
-    from ..counting import count_tours
-    from ..solvers import tour_exists
-
     board, kind, closed, start, vertex, clock, with_count = task
-    timeout = _allowed(clock)
-    if clock[1] is not None and timeout == 0:
-        return _not_started(), None
-    began = time.monotonic()
     first, last = (vertex, None) if kind == "starts" else (start, vertex)
     s: Any = None if first is None else board.node(first)
     t: Any = None if last is None else board.node(last)
-    graph: Any = board  # the entries take graphs too (typed for boards)
-    result = tour_exists(graph, closed=closed, start=s, end=t, timeout=timeout)
-    if not with_count:
-        return result, None
-    left = None if timeout is None else timeout - (time.monotonic() - began)
-    if left is not None and left <= 0:
-        return result, None
-    return result, count_tours(graph, closed=closed, start=s, end=t, timeout=left).directed
+    return _decide_cell(board, closed, {"start": s, "end": t}, clock, with_count)

@@ -22,15 +22,15 @@ from ..exceptions import InvalidOptionError, KnightGraphError
 from ..graphs import GraphBoard, is_graph
 from ..resources import require_memory
 from ..results import SearchResult, Status
-from ..verify import check_closed
 from ._run import (
     BYTES_PER_RESULT,
     BYTES_PER_TOUR_SQUARE,
     Clock,
-    _allowed,
-    _check_timeout,
+    _decide_cell,
     _map,
+    _map_options,
     _not_started,
+    _sample_options,
     _wall_deadline,
 )
 
@@ -385,20 +385,10 @@ def _tour_map(
     from ..counting import kernel_available
     from ..counting.zeros import settled_map
 
-    if counts not in (True, False, "auto"):
-        raise InvalidOptionError(f"invalid counts {counts!r}: expected True, False or 'auto'")
-    timeout, total_timeout = timeouts
-    closed = check_closed(closed)
-    _check_timeout(timeout)
-    _check_timeout(total_timeout)
+    closed, timeout, total_timeout = _map_options(closed, counts, timeouts)
     sample, seed = sampling
     if sample is not None:
-        if isinstance(sample, bool) or not isinstance(sample, int) or sample < 1:
-            raise InvalidOptionError(f"invalid sample {sample!r}: expected a whole number >= 1")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptionError(f"invalid seed {seed!r}: expected a whole number")
-        if counts is True:
-            raise InvalidOptionError("counts=True cannot be combined with sample")
+        _sample_options(sample, seed, counts)
         counts = False
         require_memory(
             min(sample, board.num_squares) * BYTES_PER_TOUR_SQUARE * board.num_squares,
@@ -521,21 +511,7 @@ def map_bytes(board: Board) -> int:
 def _map_cell(
     task: tuple[Board, str, bool, Square | None, Square, Clock, bool],
 ) -> tuple[SearchResult, int | None]:
-    """Decide one square; count its tours too when asked.  The timeout bounds both together:
-    the count gets what the search left, and is dropped (None) when it runs out."""
-    from ..counting import count_tours
-    from ..solvers import tour_exists
-
+    """Decide one square; count its tours too when asked (:func:`._run._decide_cell`)."""
     board, kind, closed, start, square, clock, with_count = task
-    timeout = _allowed(clock)
-    if clock[1] is not None and timeout == 0:
-        return _not_started(), None
-    began = time.monotonic()
     ends = {"start": square} if kind == "starts" else {"start": start, "end": square}
-    result = tour_exists(board, closed=closed, timeout=timeout, **ends)
-    if not with_count:
-        return result, None
-    left = None if timeout is None else timeout - (time.monotonic() - began)
-    if left is not None and left <= 0:
-        return result, None
-    return result, count_tours(board, closed=closed, timeout=left, **ends).directed  # None: stopped
+    return _decide_cell(board, closed, ends, clock, with_count)
