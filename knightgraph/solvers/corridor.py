@@ -48,8 +48,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..board import Board
 from ..budget import Budget
+from .blockpaths import Move, _block_path, _solve_path
 from .blocks import PORTS
 from .codes import DIRECTIONS, NONE, Codes, Square, _direction, _follow, codes_from_order
 from .joins import _fill_around, _grid_codes, _join
@@ -68,7 +68,6 @@ FAILURES = 40
 WHOLE_BOARD_SAT = 1600
 """Boards up to this many squares are solved whole by SAT when no plan of blocks works."""
 
-Move = tuple[Square, Square]
 Block = tuple[int, int]
 
 
@@ -477,44 +476,3 @@ def _block_codes(h: int, w: int, order: tuple[int, ...]) -> Codes:
     codes = codes_from_order(h, w, np.array(order, dtype=np.int64), False)
     codes.flags.writeable = False
     return codes
-
-
-@functools.lru_cache(maxsize=4096)
-def _block_path(
-    h: int, w: int, entry: Square, exit_: Square, forced: tuple[Move, ...]
-) -> tuple[int, ...] | None:
-    """A Hamiltonian path of the h x w block from ``entry`` to ``exit_`` using the
-    ``forced`` moves (flat local indices), or None when SAT proves there is none
-    (cached: a corridor repeats its kinds of block)."""
-    return _solve_path(h, w, entry, exit_, forced, None)
-
-
-def _solve_path(
-    h: int,
-    w: int,
-    entry: Square,
-    exit_: Square,
-    forced: tuple[Move, ...],
-    budget: Budget | None,
-) -> tuple[int, ...] | None:
-    """:func:`_block_path` without the cache, within ``budget`` (None also when it runs out)."""
-    from .cnf import HamiltonCNF
-
-    board = Board(h, w)
-    a, z = board.index(entry), board.index(exit_)
-    cnf = HamiltonCNF(board, False, a, z)
-    try:
-        try:
-            units = [[cnf.var(board.index(u), board.index(v))] for u, v in forced]
-        except (KeyError, ValueError):
-            return None
-        cnf.add_clauses(units)
-        outcome = cnf.solve(budget=budget)
-    finally:
-        cnf.delete()
-    if outcome.status != "sat":
-        return None
-    order = list(outcome.order)
-    if order[0] != a:
-        order.reverse()
-    return tuple(order)
