@@ -52,12 +52,7 @@ def _block_path(
         return None
     with lock:
         outcome = instance.solve(assumptions)
-    if outcome.status != "sat":
-        return None
-    order = list(outcome.order)
-    if order[0] != a:
-        order.reverse()
-    return tuple(order)
+    return _from(outcome, a)
 
 
 _INSTANCES: dict[tuple[int, int], tuple[Any, threading.Lock]] = {}
@@ -108,6 +103,11 @@ def _solve_path(
         outcome = cnf.solve(budget=budget)
     finally:
         cnf.delete()
+    return _from(outcome, a)
+
+
+def _from(outcome: Any, a: int) -> tuple[int, ...] | None:
+    """The path of a SAT outcome read from square ``a`` (None unless it is satisfiable)."""
     if outcome.status != "sat":
         return None
     order = list(outcome.order)
