@@ -26,6 +26,22 @@ from timing import whole_process
 from knightgraph import Board, validate_tour
 
 
+def paired(
+    st_args: list[str], closed_args: list[str], k: int, out: str, m: int, n: int, s: str, t: str
+) -> dict[str, tuple[float, int]]:
+    """Round ``k`` of the pairing: the s-t tour and the closed tour, whole process, in
+    alternating order; the first round's files are checked."""
+    runs = [("st", st_args), ("closed", closed_args)]
+    if k % 2:
+        runs.reverse()
+    got = {}
+    for name, args in runs:
+        got[name] = whole_process([*args, "--format", "npy", "-o", out])
+        if k == 0:
+            check_npy(out, m, n, *((s, t) if name == "st" else (None, None)))
+    return got
+
+
 def random_pair(board: Board, rng: random.Random) -> tuple[str, str]:
     """A random pair of squares of different colours (an even board)."""
     while True:
@@ -56,14 +72,7 @@ def main() -> None:
             s, t = random_pair(board, rng)
             st_args = ["tour", str(size), str(size), "--start", s, "--end", t]
             closed_args = ["tour", str(size), str(size), "--closed"]
-            runs = [("st", st_args), ("closed", closed_args)]
-            if k % 2:
-                runs.reverse()
-            got = {}
-            for name, args in runs:
-                got[name] = whole_process([*args, "--format", "npy", "-o", out])
-                if k == 0:
-                    check_npy(out, size, size, *((s, t) if name == "st" else (None, None)))
+            got = paired(st_args, closed_args, k, out, size, size, s, t)
             st_times.append(got["st"][0])
             closed_times.append(got["closed"][0])
             peaks.append(got["st"][1])
@@ -104,15 +113,8 @@ def thin(rounds: int, rng: random.Random, out: str) -> None:
             s, t = random_pair(board, rng)
             if "b3" not in (s, t) and board.name((2, n - 2)) not in (s, t):  # no tour ends there
                 break
-        runs = [("st", ["tour", str(m), str(n), "--start", s, "--end", t])]
-        runs.append(("closed", ["tour", str(m), str(n), "--closed"]))
-        if k % 2:
-            runs.reverse()
-        got = {}
-        for name, args in runs:
-            got[name] = whole_process([*args, "--format", "npy", "-o", out])
-            if k == 0:
-                check_npy(out, m, n, *((s, t) if name == "st" else (None, None)))
+        st_args = ["tour", str(m), str(n), "--start", s, "--end", t]
+        got = paired(st_args, ["tour", str(m), str(n), "--closed"], k, out, m, n, s, t)
         ratios.append(got["st"][0] / got["closed"][0])
         peaks.append(got["st"][1])
         print(

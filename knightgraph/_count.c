@@ -347,12 +347,7 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
             }
         }
     }
-    while (queued) {
-        pending_t *x = &queue[head];
-        table_put_at(&next, x->at, x->key, x->lo, x->hi);
-        head = (head + 1) % QUEUE;
-        queued--;
-    }
+    queue_drain(&next, queue, head, queued);
     free(memo);
     ctx->done = (int64_t)cur->size;
     table_free(ctx, cur);
@@ -433,12 +428,7 @@ int64_t kgc_mirror(void *p, const int64_t *perm)
             return err;
         }
     }
-    while (queued) {
-        pending_t *x = &queue[head];
-        table_put_at(&next, x->at, x->key, x->lo, x->hi);
-        head = (head + 1) % QUEUE;
-        queued--;
-    }
+    queue_drain(&next, queue, head, queued);
     table_free(ctx, cur);
     *cur = next;
     if (cur->overflow)

@@ -291,4 +291,13 @@ static inline int queue_put(ctx_t *ctx, table_t *next, pending_t *queue, int *he
     return 0;
 }
 
+/* Put the entries still waiting in the queue into `next` (the end of a step). */
+static inline void queue_drain(table_t *next, const pending_t *queue, int head, int queued)
+{
+    for (; queued > 0; queued--, head = (head + 1) % QUEUE) {
+        const pending_t *x = &queue[head];
+        table_put_at(next, x->at, x->key, x->lo, x->hi);
+    }
+}
+
 #endif
