@@ -111,6 +111,51 @@ def _decide_cell(
     return result, count_tours(board, closed=closed, timeout=left, **ends).directed  # None: stopped
 
 
+class _MapCells:
+    """What the start and end maps of boards and of graphs share: the tallies of their
+    cells.  A subclass holds ``ok`` and ``evidence`` indexed by its cells (squares or
+    vertices), lists them in ``candidates`` and names one with ``_name``."""
+
+    ok: Any
+    evidence: dict[Any, SearchResult]
+
+    @property
+    def candidates(self) -> list[Any]:  # pragma: no cover - every map defines it
+        raise NotImplementedError
+
+    def _name(self, cell: Any) -> str:  # pragma: no cover - every map defines it
+        raise NotImplementedError
+
+    @property
+    def failures(self) -> int:
+        """Candidate cells with no tour (proved, or unknown)."""
+        return sum(1 for cell in self.candidates if not self.ok[cell])
+
+    @property
+    def unknown(self) -> list[str]:
+        """The names of the cells whose search gave up."""
+        return [
+            self._name(cell)
+            for cell in self.candidates
+            if self.evidence[cell].status is Status.ABORTED
+        ]
+
+    def squares(self) -> list[str]:
+        """The names of the cells marked ok, in index order."""
+        return [self._name(cell) for cell in self.candidates if self.ok[cell]]
+
+    def _evidence_kinds(self) -> dict[str, int]:
+        """How many cells each kind of evidence decides: ``tour`` (a verified tour comes
+        first), a certificate's kind, or ``none`` (undecided)."""
+        kinds: dict[str, int] = {}
+        for result in self.evidence.values():
+            kind = "tour" if result.tour is not None else "none"
+            if result.tour is None and result.certificate is not None:
+                kind = result.certificate.kind
+            kinds[kind] = kinds.get(kind, 0) + 1
+        return kinds
+
+
 MAP_CHUNK = 1024
 """Tasks handed to the executor at a time: the next chunk is made only when it is needed,
 and none is started once the total timeout has passed."""

@@ -33,6 +33,7 @@ from ._run import (
     _decide_cell,
     _map,
     _map_options,
+    _MapCells,
     _not_started,
     _wall_deadline,
 )
@@ -48,7 +49,7 @@ vertices."""
 
 
 @dataclass
-class GraphTourMap:
+class GraphTourMap(_MapCells):
     """Which vertices of a graph a tour starts on (``starts``), or which it ends on from a
     fixed start (``ends``), each decided by proof.
 
@@ -78,34 +79,13 @@ class GraphTourMap:
         n = self.board.num_squares
         return [v for v in range(n) if v != self.start or n == 1]
 
-    @property
-    def failures(self) -> int:
-        """Candidate vertices with no tour (proved, or unknown)."""
-        return sum(1 for v in self.candidates if not self.ok[v])
-
-    @property
-    def unknown(self) -> list[str]:
-        """The names of the vertices whose search gave up."""
-        return [
-            self.board.names[v]
-            for v in self.candidates
-            if self.evidence[v].status is Status.ABORTED
-        ]
-
-    def squares(self) -> list[str]:
-        """The names of the vertices marked ok, in index order."""
-        return [self.board.names[v] for v in self.candidates if self.ok[v]]
+    def _name(self, cell: int) -> str:
+        return self.board.names[cell]
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``knightgraph starts|ends --format json`` on a graph board: ``graph``,
         ``vertices``, ``ok`` and ``counts`` by vertex name, ``failures``, ``unknown``, the
         evidence by kind."""
-        kinds: dict[str, int] = {}
-        for result in self.evidence.values():
-            kind = "tour" if result.tour is not None else "none"
-            if result.certificate is not None:
-                kind = result.certificate.kind
-            kinds[kind] = kinds.get(kind, 0) + 1
         names = self.board.names
         return {
             "graph": self.board.kind,
@@ -118,7 +98,7 @@ class GraphTourMap:
             else {names[v]: self.counts[v] for v in self.candidates},
             "failures": self.failures,
             "unknown": self.unknown,
-            "evidence": kinds,
+            "evidence": self._evidence_kinds(),
             "seconds": round(self.seconds, 6),
         }
 
@@ -212,11 +192,8 @@ def graph_start_map(
     >>> m.squares(), m.counts
     (['1', '2'], [0, 1, 1])
     """
-    from ..graphs import as_graph_board
-
-    board = as_graph_board(graph)
-    return _graph_map(board, "starts", closed, None, counts, (timeout, total_timeout), progress,
-                      executor)  # fmt: skip
+    timeouts = (timeout, total_timeout)
+    return _graph_map(graph, "starts", closed, None, counts, timeouts, progress, executor)
 
 
 def graph_end_map(
@@ -239,24 +216,26 @@ def graph_end_map(
     >>> graph_end_map(topology_board(3, 4, wrap="both"), start="a1", closed=True).squares()
     ['b2', 'c2', 'd2', 'b3', 'c3', 'd3']
     """
-    from ..graphs import as_graph_board
-
-    board = as_graph_board(graph)
-    s = board.index(start)
-    return _graph_map(board, "ends", closed, s, counts, (timeout, total_timeout), progress,
-                      executor)  # fmt: skip
+    timeouts = (timeout, total_timeout)
+    return _graph_map(graph, "ends", closed, start, counts, timeouts, progress, executor)
 
 
 def _graph_map(
-    board: GraphBoard,
+    graph: Any,
     kind: str,
     closed: bool,
-    start: int | None,
+    first: Any,
     counts: bool | str,
     timeouts: tuple[float | None, float | None],
     progress: Callable[[dict[str, Any]], None] | None,
     executor: Executor | None,
 ) -> GraphTourMap:
+    """The map of ``graph`` (a networkx graph or a GraphBoard); ``first``: the fixed start
+    of an ``ends`` map, by label (None for ``starts``)."""
+    from ..graphs import as_graph_board
+
+    board = as_graph_board(graph)
+    start = None if first is None else board.index(first)
     closed, timeout, total_timeout = _map_options(closed, counts, timeouts)
     n = board.num_squares
     require_memory(

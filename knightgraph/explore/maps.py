@@ -29,6 +29,7 @@ from ._run import (
     _decide_cell,
     _map,
     _map_options,
+    _MapCells,
     _not_started,
     _sample_options,
     _wall_deadline,
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class TourMap:
+class TourMap(_MapCells):
     """Which start squares admit a tour (``starts``), or which end squares a tour from a
     fixed start can reach (``ends``), each cell decided by proof.
 
@@ -84,35 +85,13 @@ class TourMap:
             sq for sq in self.board.squares() if sq != self.start or self.board.num_squares == 1
         ]
 
-    @property
-    def failures(self) -> int:
-        """Candidate squares with no tour (proved, or unknown)."""
-        return sum(1 for sq in self.candidates if not self.ok[sq])
-
-    @property
-    def unknown(self) -> list[str]:
-        return [
-            self.board.name(sq)
-            for sq in self.candidates
-            if self.evidence[sq].status is Status.ABORTED
-        ]
-
-    def squares(self) -> list[str]:
-        """The squares marked ok, by name, in flat-index order."""
-        return [self.board.name(sq) for sq in self.candidates if self.ok[sq]]
+    def _name(self, cell: Square) -> str:
+        return self.board.name(cell)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``knightgraph starts|ends --format json``: ``rows, cols, ok,
         failures, seconds`` (``ok[r][c]`` is square (r, c)), plus ``closed``, ``start``,
         ``counts`` (null where not counted), ``unknown`` and the evidence by kind."""
-        kinds: dict[str, int] = {}
-        for result in self.evidence.values():
-            kind = (
-                "tour"
-                if result.tour is not None
-                else (result.certificate.kind if result.certificate else "none")
-            )
-            kinds[kind] = kinds.get(kind, 0) + 1
         counts = None
         if self.counts is not None:
             counts = [[None if x is None else int(x) for x in row] for row in self.counts.tolist()]
@@ -133,7 +112,7 @@ class TourMap:
             "start": None if self.start is None else self.board.name(self.start),
             "counts": counts,
             "unknown": self.unknown,
-            "evidence": kinds,
+            "evidence": self._evidence_kinds(),
             **extra,
         }
 
@@ -294,22 +273,16 @@ def start_map(
     >>> start_map(topology_board(3, 3, levels=2)).failures
     18
     """
-    if is_graph(m) or isinstance(m, GraphBoard):  # any graph: knightgraph.explore.graphmaps
-        from .graphmaps import graph_start_map
-
-        _graph_only(n, leaper, removed)
-        return cast(TourMap, graph_start_map(
-            m, closed=closed, counts=counts, timeout=timeout, total_timeout=total_timeout,
-            progress=progress, executor=executor,
-        ))  # fmt: skip
-    board = as_board(m, n, leaper=leaper, removed=removed)
-    return _tour_map(
-        board,
+    timeouts = (timeout, total_timeout)
+    return _any_map(
+        m,
+        n,
         "starts",
-        closed,
         None,
+        closed,
+        (leaper, removed),
         counts,
-        (timeout, total_timeout),
+        timeouts,
         progress,
         executor,
         (sample, seed),
@@ -343,27 +316,46 @@ def end_map(
     >>> result.squares()[:4], int(result.counts[4, 4])
     (['c1', 'e1', 'b2', 'd2'], 56)
     """
-    if is_graph(m) or isinstance(m, GraphBoard):
-        from .graphmaps import graph_end_map
-
-        _graph_only(n, leaper, removed)
-        return cast(TourMap, graph_end_map(
-            m, start=start, closed=closed, counts=counts, timeout=timeout,
-            total_timeout=total_timeout, progress=progress, executor=executor,
-        ))  # fmt: skip
-    board = as_board(m, n, leaper=leaper, removed=removed)
-    s = board.parse_square(start)
-    return _tour_map(
-        board,
+    timeouts = (timeout, total_timeout)
+    return _any_map(
+        m,
+        n,
         "ends",
+        start,
         closed,
-        s,
+        (leaper, removed),
         counts,
-        (timeout, total_timeout),
+        timeouts,
         progress,
         executor,
         (sample, seed),
     )
+
+
+def _any_map(
+    m: Any,
+    n: int | None,
+    kind: str,
+    start: Any,
+    closed: bool,
+    shape: tuple[tuple[int, int], Iterable[SquareLike]],
+    counts: bool | str,
+    timeouts: tuple[float | None, float | None],
+    progress: Callable[[dict[str, Any]], None] | None,
+    executor: Executor | None,
+    sampling: tuple[int | None, int],
+) -> TourMap:
+    """Route a map: a graph to :mod:`.graphmaps`, a board to :func:`_tour_map`."""
+    leaper, removed = shape
+    if is_graph(m) or isinstance(m, GraphBoard):  # any graph: knightgraph.explore.graphmaps
+        from .graphmaps import _graph_map
+
+        _graph_only(n, leaper, removed)
+        found = _graph_map(m, kind, closed, start, counts, timeouts, progress, executor)
+        return cast(TourMap, found)
+    board = as_board(m, n, leaper=leaper, removed=removed)
+    s = None if start is None else board.parse_square(start)
+    return _tour_map(board, kind, closed, s, counts, timeouts, progress, executor, sampling)
 
 
 def _graph_only(n: int | None, leaper: tuple[int, int], removed: Iterable[SquareLike]) -> None:
@@ -408,6 +400,12 @@ def _tour_map(
     if sample is not None:
         picked = random.Random(seed).sample(range(len(candidates)), min(sample, len(candidates)))
         candidates = [candidates[i] for i in picked]
+
+    def finish(ok: Any, evidence: dict[Square, SearchResult], table: Any) -> TourMap:
+        seconds = time.perf_counter() - began
+        drawn, drawn_seed = (None, None) if sample is None else (candidates, seed)
+        return TourMap(board, kind, closed, start, ok, evidence, table, seconds, drawn, drawn_seed)
+
     settled = settled_map(board, closed=closed, kind=kind, start=start, candidates=candidates)
     if settled is not None:  # no tour at all: one certificate settles every cell (issue 15)
         zeros = None
@@ -417,19 +415,7 @@ def _tour_map(
                 zeros[sq] = 0
         if progress is not None:
             progress({"done": len(candidates), "total": len(candidates)})
-        ok = np.zeros((board.m, board.n), dtype=bool)
-        return TourMap(
-            board,
-            kind,
-            closed,
-            start,
-            ok,
-            settled,
-            zeros,
-            time.perf_counter() - began,
-            None if sample is None else candidates,
-            None if sample is None else seed,
-        )
+        return finish(np.zeros((board.m, board.n), dtype=bool), settled, zeros)
     # Count once per orbit of the symmetries that fix the start.
     representative: dict[Square, Square] = {}
     if counts:
@@ -481,18 +467,7 @@ def _tour_map(
                     f"internal error: {board.name(sq)} has {number} tours but the search says "
                     f"{evidence[sq].status.name}"
                 )
-    return TourMap(
-        board,
-        kind,
-        closed,
-        start,
-        ok,
-        evidence,
-        table,
-        time.perf_counter() - began,
-        None if sample is None else candidates,
-        None if sample is None else seed,
-    )
+    return finish(ok, evidence, table)
 
 
 def map_bytes(board: Board) -> int:
