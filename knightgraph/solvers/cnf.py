@@ -34,18 +34,16 @@ Examples
 
 from __future__ import annotations
 
-import functools
-import itertools
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
 from ..board import Board
 from ..budget import Budget
 from ..exceptions import SearchAbortedError
+from .clauses import DIRECT_LIMIT, cnf_bytes, counter, exactly_two, hub_clauses
 
 __all__ = ["DEFAULT_SOLVER", "HamiltonCNF", "Outcome", "cnf_bytes"]
 
@@ -54,9 +52,6 @@ DEFAULT_SOLVER = "cadical195"
 
 PROOF_LIMIT = 2500
 """Up to this many squares the solver logs its proof from the start."""
-
-DIRECT_LIMIT = 64
-"""Up to this many literals, "at most two" is written out triple by triple."""
 
 CONFLICT_SLICE = 20_000
 """Most conflicts per solver call between budget checks."""
@@ -69,11 +64,6 @@ FIRST_SLICE = 100
 
 ENCODE_CHECK = 256
 """Squares written to the CNF between two looks at the clock."""
-
-BYTES_PER_CLAUSE = 300
-"""What one clause costs while the CNF is built and solved (the solver's copy, its watches
-and learnt clauses; and the Python list when :attr:`HamiltonCNF.clauses` keeps it): measured
-on 100x100 and 200x200 boards, with a margin."""
 
 
 @dataclass
@@ -220,9 +210,9 @@ class HamiltonCNF:
             if done % ENCODE_CHECK == 0:
                 self._check_clock("the SAT encoding", done)
             if vertex == self.hub and len(literals) > DIRECT_LIMIT:
-                self._add_all(self._hub_clauses(literals))
+                self._add_all(self._counted(hub_clauses(literals, self.top)))
             else:
-                self._add_all(self._exactly_two(literals))
+                self._add_all(self._counted(exactly_two(literals, self.top)))
         if not closed:
             for square in (start, end):
                 if square is not None:
@@ -246,65 +236,15 @@ class HamiltonCNF:
         return self.index[(u, v) if u < v else (v, u)]
 
     # ------------------------------------------------------------ the clauses
-    def _exactly_two(self, literals: Sequence[int]) -> list[list[int]]:
-        """Clauses for "exactly two of ``literals``".
-
-        Up to :data:`DIRECT_LIMIT` literals: "at least two" is one clause per
-        literal (all the others), "at most two" one clause per triple.  Beyond
-        (only the hub of a large open board), a sequential counter with
-        auxiliary variables; such a CNF cannot back a certificate (see
-        :attr:`auxiliary`).
-        """
-        k = len(literals)
-        if k < 2:
-            return [[]]  # unsatisfiable: a vertex with fewer than two possible tour edges
-        if k <= DIRECT_LIMIT:
-            at_least = [[x for x in literals if x != skip] for skip in literals]
-            at_most: list[list[int]] = (-np.asarray(literals)[_triples(k)]).tolist()
-            return at_least + at_most
-        return self._counter("equals", literals, 2)
-
-    def _hub_clauses(self, literals: Sequence[int]) -> list[list[int]]:
-        """Clauses for "exactly two hub edges" for a hub with many edges, in O(k) clauses.
-
-        "At least two" is written as "at least one": every square has exactly
-        two tour edges, so the hub's edges number ``2 * squares - 2 * (edges
-        between squares)``, an even number; at least one and at most two means
-        two.  "At most two" is Sinz's sequential counter (auxiliary variables:
-        no certificate, see :attr:`auxiliary`), written with numpy.
-        """
-        x = np.asarray(literals, dtype=np.int64)
-        k = len(x)
-        # s[i, j]: at least j + 1 of x[0..i] are true (i < k - 1, j in {0, 1}).
-        s = self.top + 1 + np.arange(2 * (k - 1), dtype=np.int64).reshape(k - 1, 2)
-        self.top += 2 * (k - 1)
-        self.auxiliary = True
-        mid = np.arange(1, k - 1)
-        xi, prev, here = x[mid], s[mid - 1], s[mid]
-        clauses: list[list[int]] = [list(literals), [-int(x[0]), int(s[0, 0])], [-int(s[0, 1])]]
-        for block in (
-            np.stack([-xi, here[:, 0]], axis=1),
-            np.stack([-prev[:, 0], here[:, 0]], axis=1),
-            np.stack([-xi, -prev[:, 0], here[:, 1]], axis=1),
-            np.stack([-prev[:, 1], here[:, 1]], axis=1),
-            np.stack([-xi, -prev[:, 1]], axis=1),
-        ):
-            clauses += block.tolist()
-        clauses.append([-int(x[-1]), -int(s[-1, 1])])
+    def _counted(
+        self, built: tuple[list[list[int]], int], counter: bool = False
+    ) -> list[list[int]]:
+        """The clauses of a builder of :mod:`.clauses`.  When it numbered auxiliary variables
+        (or is a ``counter``), the CNF can no longer back a certificate (:attr:`auxiliary`)."""
+        clauses, top = built
+        if counter or top > self.top:
+            self.top, self.auxiliary = max(top, self.top), True
         return clauses
-
-    def _counter(self, kind: str, literals: Sequence[int], bound: int) -> list[list[int]]:
-        """A sequential-counter cardinality constraint; its auxiliary variables
-        mean the CNF can no longer back a certificate (:attr:`auxiliary`)."""
-        from pysat.card import CardEnc, EncType
-
-        encode = getattr(CardEnc, kind)
-        encoded = encode(
-            lits=list(literals), bound=bound, top_id=self.top, encoding=EncType.seqcounter
-        )
-        self.top = max(self.top, encoded.nv)
-        self.auxiliary = True
-        return [list(clause) for clause in encoded.clauses]
 
     def add_clauses(self, clauses: Iterable[list[int]]) -> None:
         """Add clauses over the edge variables (:meth:`var`); they join :attr:`clauses`."""
@@ -312,7 +252,7 @@ class HamiltonCNF:
 
     def add_at_most(self, literals: Sequence[int], bound: int) -> None:
         """Require at most ``bound`` of ``literals`` (auxiliary variables: no certificate)."""
-        self._add_all(self._counter("atmost", literals, bound))
+        self._add_all(self._counted(counter("atmost", literals, bound, self.top), counter=True))
 
     def _add_all(self, clauses: Iterable[list[int]]) -> None:
         add = self._add_clause
@@ -464,50 +404,6 @@ class HamiltonCNF:
     def delete(self) -> None:
         """Free the solver."""
         self.solver.delete()
-
-
-def cnf_bytes(
-    board: Board,
-    closed: bool = False,
-    start: int | None = None,
-    end: int | None = None,
-    keep_clauses: bool = False,
-) -> int:
-    """About the bytes that building and solving :class:`HamiltonCNF` takes, before any is built.
-
-    Counts the clauses from the squares' degrees (``d`` "at least" clauses and
-    ``C(d, 3)`` "at most" clauses at a square with ``d`` moves, five per square
-    for the hub's counter), at :data:`BYTES_PER_CLAUSE` each, twice that when
-    the clauses are kept as Python lists too.
-
-    Examples
-    --------
-    >>> from knightgraph import Board
-    >>> cnf_bytes(Board(8, 8), closed=True) < 2**20 < cnf_bytes(Board(300, 300)) // 1000
-    True
-    """
-    degree = (board.move_table() >= 0).sum(axis=1)[board.available()].astype(np.int64)
-    hub = 0
-    if not closed:
-        degree = degree + 1
-        ends = sum(x is not None for x in (start, end))
-        hub = (
-            2
-            if ends == 2
-            else (
-                5 * board.num_squares
-                if board.num_squares > DIRECT_LIMIT
-                else board.num_squares**3 // 6
-            )
-        )
-    clauses = int((degree + degree * (degree - 1) * (degree - 2) // 6).sum()) + hub
-    return clauses * BYTES_PER_CLAUSE * (2 if keep_clauses else 1)
-
-
-@functools.cache
-def _triples(k: int) -> np.ndarray[Any, Any]:
-    """The index triples of ``range(k)`` in :func:`itertools.combinations` order."""
-    return np.array(list(itertools.combinations(range(k), 3)), dtype=np.int64).reshape(-1, 3)
 
 
 def _solution_path(outcome: Outcome, start: int | None) -> list[int]:

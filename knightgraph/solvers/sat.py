@@ -25,7 +25,8 @@ from ..existence import color_obstruction
 from ..resources import require_memory
 from ..results import SearchResult
 from .base import Problem, solver
-from .cnf import DEFAULT_SOLVER, PROOF_LIMIT, HamiltonCNF, cnf_bytes
+from .clauses import cnf_bytes
+from .cnf import DEFAULT_SOLVER, PROOF_LIMIT, HamiltonCNF
 
 __all__ = ["sat"]
 
