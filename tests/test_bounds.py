@@ -23,10 +23,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from cli_support import call, one_line
 
 import knightgraph
 from knightgraph import Board, BoardTooLargeError, InvalidOptionError, KnightGraphError
-from knightgraph.cli import EXIT_INTERNAL, main
+from knightgraph.cli import EXIT_INTERNAL
 from knightgraph.exceptions import InvalidBoardError
 from knightgraph.parallel import (
     ProcessExecutor,
@@ -74,21 +75,6 @@ def run_capped(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         timeout=120,  # a guard against a hang, not a measurement
         check=False,
     )
-
-
-def one_line(err: str) -> str:
-    assert err.endswith("\n") and err.count("\n") == 1, f"expected one line: {err!r}"
-    assert "Traceback" not in err
-    return err[:-1]
-
-
-def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else 2
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # ------------------------------------------------------------ sizes (subprocess)

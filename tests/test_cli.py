@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from cli_support import call, one_line
 from independent import first_tour, tour_defect
 
 import knightgraph
@@ -64,16 +65,6 @@ def run_cli(
     return subprocess.CompletedProcess(
         proc.args, proc.returncode, proc.stdout.decode(), proc.stderr.decode()
     )
-
-
-def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """``knightgraph.cli.main(args)`` in-process: (exit code, stdout, stderr)."""
-    try:
-        code = main(list(args))
-    except SystemExit as stop:  # argparse errors, --help, --version
-        code = stop.code if isinstance(stop.code, int) else 2
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def algebraic(name: str) -> tuple[int, int]:
@@ -148,12 +139,6 @@ def tour_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
     assert code == 0, (out, err)
     assert out.count("\n") == 1, "JSON is printed as one line"
     return json.loads(out)
-
-
-def one_line(err: str) -> str:
-    assert err.endswith("\n") and err.count("\n") == 1, f"not exactly one line: {err!r}"
-    assert "Traceback" not in err
-    return err.strip()
 
 
 # ------------------------------------------------------------------ tour: found

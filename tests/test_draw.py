@@ -21,6 +21,7 @@ import matplotlib.figure
 import matplotlib.quiver
 import numpy as np
 import pytest
+from cli_support import call, one_line
 from independent import tour_defect
 from PIL import Image
 
@@ -369,20 +370,6 @@ def test_import_stays_light():
 
 
 # ----------------------------------------------------------------------- CLI
-def call(capsys, *args: str) -> tuple[int, str, str]:
-    from knightgraph.cli import main
-
-    try:
-        code = main(list(args))
-    except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else 2
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line(err: str) -> str:
-    assert err.count("\n") == 1 and "Traceback" not in err, err
-    return err
 
 
 def test_cli_draw_tour_numbers(tmp_path, capsys):
