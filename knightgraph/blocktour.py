@@ -7,7 +7,9 @@ with knightgraph's own SAT solver), with no joins, read from the requested start
 (square a1 when there is none).  That is the tour of ``knightgraph tour 8 8``.
 This module reads the same stored tour with the standard library alone (the
 ``.npz`` archive is a zip of ``.npy`` files, whose format is documented by numpy:
-a short text header and the raw little-endian data), so that the command line
+a short text header and the raw little-endian data; :func:`stored_meta` and
+:func:`stored_order` are the one reader of the library, which
+:mod:`knightgraph.solvers.blocks` uses too), so that the command line
 answers such a request without importing numpy (numpy's import alone costs about
 four bare Python starts).  The answer is the one ``divide`` gives:
 ``tests/test_cli_quick.py`` compares the two on every such board, start and kind.
@@ -28,16 +30,18 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import os
 import re
 import sys
 import threading
 from array import array
+from typing import Any
 
 from .exceptions import InternalError
 from .squares import KNIGHT, Square
 
-__all__ = ["BLOCK_SIDES", "block_tour_order", "check_order_plain", "stored_order"]
+__all__ = ["BLOCK_SIDES", "block_tour_order", "check_order_plain", "stored_meta", "stored_order"]
 
 BLOCK_SIDES = range(5, 11)
 """Board sides ``divide`` fills with one stored block (when not both are odd)."""
@@ -161,6 +165,22 @@ def stored_order(name: str) -> list[int]:
     if sys.byteorder == "big":  # pragma: no cover - the data are little-endian
         values.byteswap()
     return values.tolist()
+
+
+@functools.cache
+def stored_meta() -> dict[str, dict[str, Any]]:
+    """The metadata of the stored block tours, by name (sizes, kind, strips' windows).
+
+    Examples
+    --------
+    >>> stored_meta()["grid_8x8"]
+    {'closed': True, 'cols': 8, 'kind': 'grid', 'rows': 8}
+    """
+    descr, _, data = _member("meta")
+    if not descr.startswith("<U"):
+        raise InternalError(f"internal error: the block metadata are {descr}")
+    meta: dict[str, dict[str, Any]] = json.loads(data.decode("utf-32-le").rstrip("\0"))
+    return meta
 
 
 def _member(name: str) -> tuple[str, tuple[int, ...], bytes]:
