@@ -33,9 +33,8 @@ import itertools
 import json
 import os
 import re
-import sys
+import struct
 import threading
-from array import array
 from typing import Any
 
 from .exceptions import InternalError
@@ -53,7 +52,7 @@ _HEADER = re.compile(
     re.DOTALL,
 )
 _TYPECODES = {"i2": "h", "i4": "i", "i8": "q"}
-"""numpy's integer descriptions (without the byte order) as :mod:`array` type codes."""
+"""numpy's integer descriptions (without the byte order) as :mod:`struct` format codes."""
 _READING = threading.Lock()
 
 
@@ -160,11 +159,7 @@ def stored_order(name: str) -> list[int]:
     kind = descr.lstrip("<|=")
     if kind not in _TYPECODES or len(shape) != 1 or descr.startswith(">"):
         raise InternalError(f"internal error: stored block {name!r} is {descr} {shape}")
-    values = array(_TYPECODES[kind])
-    values.frombytes(data[: shape[0] * values.itemsize])
-    if sys.byteorder == "big":  # pragma: no cover - the data are little-endian
-        values.byteswap()
-    return values.tolist()
+    return list(struct.unpack_from(f"<{shape[0]}{_TYPECODES[kind]}", data))
 
 
 @functools.cache
