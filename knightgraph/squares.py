@@ -20,9 +20,8 @@ Examples
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any, TypeAlias, TypeGuard, cast
-
-import numpy as np
 
 from .exceptions import InvalidBoardError, InvalidSquareError
 
@@ -39,6 +38,7 @@ __all__ = [
     "file_index",
     "file_name",
     "index_pairs",
+    "is_whole",
     "names_line",
     "parse_square_text",
     "plain_pair",
@@ -62,6 +62,24 @@ _ALGEBRAIC = re.compile(r"^([a-z]+)([0-9]+)$")
 _COORDINATES = re.compile(r"^\(?\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*\)?$")
 
 
+def is_whole(value: object) -> bool:
+    """True for an ``int`` or a numpy integer, not a ``bool``.
+
+    numpy is not imported for the check: a numpy integer can only exist once numpy has
+    been imported, so when it is not in :data:`sys.modules` an ``int`` is the only
+    whole number (``knightgraph tour 8 8`` runs without numpy).
+
+    Examples
+    --------
+    >>> is_whole(3), is_whole(True), is_whole(3.0), is_whole("3")
+    (True, False, False, False)
+    """
+    if isinstance(value, int):
+        return not isinstance(value, bool)
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(value, numpy.integer)
+
+
 def file_name(c: int) -> str:
     """Return the file letters of 0-based file ``c`` (bijective base 26).
 
@@ -70,7 +88,7 @@ def file_name(c: int) -> str:
     >>> [file_name(c) for c in (0, 7, 25, 26, 27, 51, 52, 701, 702)]
     ['a', 'h', 'z', 'aa', 'ab', 'az', 'ba', 'zz', 'aaa']
     """
-    if isinstance(c, bool) or not isinstance(c, int | np.integer) or c < 0:
+    if not is_whole(c) or c < 0:
         raise InvalidSquareError(f"invalid file {c!r}: files are whole numbers from 0")
     letters = []
     k = c + 1
@@ -104,7 +122,7 @@ def square_name(r: int, c: int) -> str:
     >>> square_name(0, 0), square_name(7, 7), square_name(0, 26)
     ('a1', 'h8', 'aa1')
     """
-    if isinstance(r, bool) or not isinstance(r, int | np.integer) or r < 0:
+    if not is_whole(r) or r < 0:
         raise InvalidSquareError(f"invalid rank {r!r}: ranks are whole numbers from 0")
     return f"{file_name(c)}{r + 1}"
 
@@ -162,7 +180,7 @@ def coerce_square(square: Any) -> Square:
         r, c = square
     except (TypeError, ValueError):
         r = c = None
-    if not all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in (r, c)):
+    if not all(is_whole(x) for x in (r, c)):
         raise InvalidSquareError(
             f"invalid square {square!r}: expected a name like 'a1' or an (r, c) pair"
         )
@@ -191,7 +209,7 @@ def _leaper_offsets(leaper: object) -> tuple[Square, tuple[Square, ...]]:
     """
     try:
         a, b = (int(x) for x in leaper)  # type: ignore[attr-defined]
-        ok = all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in leaper)  # type: ignore[attr-defined]
+        ok = all(is_whole(x) for x in leaper)  # type: ignore[attr-defined]
     except (TypeError, ValueError):
         ok = False
     if not ok or a < 0 or b < 0 or a == b == 0:
@@ -234,6 +252,8 @@ def names_line(order: Any, m: int, n: int) -> str:
     >>> names_line([27], 1, 28)
     'ab1'
     """
+    import numpy as np
+
     files = _padded([file_name(c) for c in range(n)])
     ranks = _padded([str(r + 1) for r in range(m)])
     flat_order = np.asarray(order, dtype=np.int64)
@@ -255,6 +275,8 @@ NAMES_CHUNK = 1 << 20
 
 def _padded(names: list[str]) -> Any:
     """``names`` as rows of ASCII bytes, padded on the right with zero bytes."""
+    import numpy as np
+
     width = max(len(name) for name in names)
     table = np.zeros((len(names), width), dtype=np.uint8)
     for i, name in enumerate(names):
@@ -273,6 +295,8 @@ def index_pairs(order: Any, n: int) -> list[list[int]]:
     [[0, 0], [1, 1], [2, 0]]
     """
     import gc
+
+    import numpy as np
 
     paused = gc.isenabled()
     gc.disable()

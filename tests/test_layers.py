@@ -26,7 +26,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("squares", "board"),
     ("results",),
     ("verify",),  # below tour: a Tour is verified when it is built (see the docstring)
-    ("tour", "graphs"),
+    ("tour", "graphs", "blocktour"),
     ("graph", "topology"),
     ("existence",),
     ("drup", "certcheck", "forcing", "proofs", "graphcheck"),

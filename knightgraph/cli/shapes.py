@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..results import SearchResult, Status
 from ._common import _EXIT_OF, EXIT_UNKNOWN, KNIGHT, _emit, _find, _progress, _UsageError
+
+if TYPE_CHECKING:  # results (dataclasses, inspect) are imported when a command needs them
+    from ..results import SearchResult
 
 GRAPH_COMMANDS = ("tour", "exists", "count", "draw", "verify", "sample", "starts", "ends")
 
@@ -161,6 +163,7 @@ def _result_dict(
 
 def graph_exists(args: argparse.Namespace) -> tuple[int, SearchResult]:
     """``knightgraph exists`` on a graph board: the exit code and the result."""
+    from ..results import Status
     from ..solvers import tour_exists
 
     board = _graph_board(args)

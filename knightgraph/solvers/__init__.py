@@ -22,7 +22,6 @@ from typing import Any
 from ..board import KNIGHT, Board, SquareLike, as_board
 from ..budget import Budget
 from ..exceptions import InvalidOptionError
-from ..graphs import GraphBoard, as_graph_board, is_graph
 from ..results import SearchResult
 from .base import (
     Problem,
@@ -129,7 +128,7 @@ def find_tour(
     >>> find_tour(nx.petersen_graph(), closed=True).certificate.kind
     'sat-refutation'
     """
-    if is_graph(m) or isinstance(m, GraphBoard):
+    if _is_graph_board(m):
         return _on_graph(
             m,
             n,
@@ -196,6 +195,16 @@ def tour_exists(
     )
 
 
+def _is_graph_board(m: object) -> bool:
+    """A graph, or a GraphBoard (graphs is imported only when ``m`` is neither a Board
+    nor a size)."""
+    if isinstance(m, Board | int):
+        return False
+    from ..graphs import GraphBoard, is_graph
+
+    return is_graph(m) or isinstance(m, GraphBoard)
+
+
 def _on_graph(
     graph: Any,
     n: int | None,
@@ -205,6 +214,7 @@ def _on_graph(
     **request: Any,
 ) -> SearchResult:
     """A request on a graph: refuse what only boards have, then solve it on the graph."""
+    from ..graphs import as_graph_board
     from .general import solve_graph
 
     if n is not None or tuple(leaper) != KNIGHT or tuple(removed):

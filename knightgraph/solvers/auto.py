@@ -47,8 +47,6 @@ from ..existence import closed_tour_exists, color_obstruction, open_tour_exists
 from ..proofs import quick_obstruction
 from ..results import SearchResult, Status
 from .base import Problem, get_solver, solver
-from .corridor import MIN_SIDE
-from .strips import THIN
 
 __all__ = ["DIVE_LIMIT", "EXACT_LIMIT", "SAT_LIMIT", "auto"]
 
@@ -100,6 +98,8 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
     board = problem.board
     ends = problem.ends()
     if _between_ends(problem):  # certificates, then the corridor (or the strips) builds it
+        from .corridor import MIN_SIDE
+
         certificate = color_obstruction(board, closed=False, **ends)
         if certificate is None and min(board.m, board.n) < MIN_SIDE:  # thin: Schwenk, forced
             certificate = quick_obstruction(board, closed=False, **ends)
@@ -163,15 +163,19 @@ def _between_ends(problem: Problem) -> bool:
     """An open knight's tour between two given squares on a board with both sides >= 6,
     or a thin board (3 to 5 ranks or files) of more than :data:`EXACT_LIMIT` squares."""
     board = problem.board
+    if (
+        problem.closed
+        or problem.start is None
+        or problem.end is None
+        or board.leaper != KNIGHT
+        or board.removed
+    ):
+        return False
+    from .corridor import MIN_SIDE  # the constructions between two ends, only when asked
+    from .strips import THIN
+
     side = min(board.m, board.n)
-    return (
-        not problem.closed
-        and problem.start is not None
-        and problem.end is not None
-        and board.leaper == KNIGHT
-        and not board.removed
-        and (side >= MIN_SIDE or (side in THIN and board.num_squares > EXACT_LIMIT))
-    )
+    return side >= MIN_SIDE or (side in THIN and board.num_squares > EXACT_LIMIT)
 
 
 def _explained(result: SearchResult, problem: Problem) -> SearchResult:

@@ -3,11 +3,12 @@
 :func:`block_tour` finds a tour of a small block with given moves forced and,
 for strips, a periodic window (knightgraph's own SAT encoding,
 :class:`~knightgraph.solvers.cnf.HamiltonCNF`); ``scripts/make_blocks.py``
-stores such tours as package data (``knightgraph/data/blocks.npz``), read here
-as neighbour codes (:mod:`knightgraph.solvers.codes`).  Strips of three and
-four ranks are stored with a window that repeats (:data:`STRIP_WINDOW`), so
-any length comes from one stored tour; a strip with a given start is solved
-around the start (:func:`_strip_around`).
+stores such tours as package data (``knightgraph/data/blocks.npz``, read by
+:mod:`knightgraph.blocktour`), turned here into neighbour codes
+(:mod:`knightgraph.solvers.codes`).  Strips of three and four ranks are stored
+with a window that repeats (:data:`STRIP_WINDOW`), so any length comes from one
+stored tour; a strip with a given start is solved around the start
+(:func:`_strip_around`).
 
 Examples
 --------
@@ -20,16 +21,13 @@ Examples
 from __future__ import annotations
 
 import functools
-import io
-import json
-import threading
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ..blocktour import stored_meta, stored_order
 from ..board import Board
 from ..budget import Budget
 from ..exceptions import InvalidOptionError, describe_value
@@ -152,37 +150,23 @@ def _window_clauses(
 
 
 @functools.cache
-def _archive() -> tuple[dict[str, dict[str, Any]], Any]:
-    """The metadata of the stored block tours, by name, and the open archive of their orders.
-
-    The archive (about 30 kB) is read into memory once; an order is unpacked only when a
-    board needs it (unpacking all 95 took ~20 ms of every ``tour 8 8``)."""
-    source = Path(__file__).resolve().parent.parent / "data" / "blocks.npz"  # package data
-    data = np.load(io.BytesIO(source.read_bytes()))
-    return json.loads(str(data["meta"])), data
-
-
-_UNPACKING = threading.Lock()
-"""One reader of the shared archive at a time (dask workers run tasks in threads)."""
-
-
-@functools.cache
 def _order(name: str) -> NDArray[np.int16]:
-    """The stored order of one block tour."""
-    with _UNPACKING:
-        order: NDArray[np.int16] = _archive()[1][name]
+    """The stored order of one block tour (read by :func:`knightgraph.blocktour.stored_order`:
+    one member of the archive, unpacked when a board needs it)."""
+    order = np.asarray(stored_order(name), dtype=np.int16)
+    order.flags.writeable = False
     return order
 
 
 def _library() -> dict[str, tuple[dict[str, Any], NDArray[np.int16]]]:
     """Every stored block tour, by name, as (metadata, order)."""
-    return {name: (info, _order(name)) for name, info in _archive()[0].items()}
+    return {name: (info, _order(name)) for name, info in stored_meta().items()}
 
 
 @functools.cache
 def _block(name: str) -> Codes:
     """The codes of a stored block tour."""
-    info, order = _archive()[0][name], _order(name)
+    info, order = stored_meta()[name], _order(name)
     codes = codes_from_order(info["rows"], info["cols"], order.astype(np.int64), info["closed"])
     codes.flags.writeable = False
     return codes
@@ -192,7 +176,7 @@ def _block(name: str) -> Codes:
 def _strip_names(h: int, kind: str) -> list[str]:
     return [
         name
-        for name, info in _archive()[0].items()
+        for name, info in stored_meta().items()
         if info.get("strip") == h and info["kind"] == kind
     ]
 
@@ -200,7 +184,7 @@ def _strip_names(h: int, kind: str) -> list[str]:
 def _strip_codes(h: int, n: int, kind: str) -> Codes | None:
     """A stored strip tour of kind ``closed``/``corner``/``open`` on h x n, expanded."""
     for name in _strip_names(h, kind):
-        info, codes = _archive()[0][name], _block(name)
+        info, codes = stored_meta()[name], _block(name)
         n0 = info["cols"]
         if "window" not in info:
             if n0 == n:

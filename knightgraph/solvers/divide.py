@@ -104,9 +104,7 @@ from .codes import (
 from .codes import NONE as NONE
 from .codes import REMOVED as REMOVED
 from .codes import Square as Square
-from .corridor import MIN_SIDE, st_path
 from .joins import _grid_board, _grid_without
-from .strips import THIN, strip_path
 
 __all__ = [
     "DIRECTIONS",
@@ -240,6 +238,9 @@ def _open_to_end(board: Board, problem: Problem, budget: Budget) -> Any:
     assert problem.end is not None
     if problem.start is None:
         return _construct(board, False, problem.end, budget)
+    from .corridor import MIN_SIDE, st_path  # the path blocks: only for two ends
+    from .strips import THIN, strip_path
+
     if min(board.m, board.n) in THIN:  # 3, 4 or 5 ranks: the strips of blocks
         s, t = board.square(problem.start), board.square(problem.end)
         return strip_path(board.m, board.n, s, t, budget)

@@ -1,0 +1,199 @@
+"""Tours of one stored block, read without numpy: the small boards' quick route.
+
+``divide`` (:mod:`knightgraph.solvers.divide`) builds a tour of a board with both
+sides from 5 to 10, not both odd, from one stored block: the closed tour
+``grid_MxN`` of ``knightgraph/data/blocks.npz`` (made by ``scripts/make_blocks.py``
+with knightgraph's own SAT solver), with no joins, read from the requested start
+(square a1 when there is none).  That is the tour of ``knightgraph tour 8 8``.
+This module reads the same stored tour with the standard library alone (the
+``.npz`` archive is a zip of ``.npy`` files, whose format is documented by numpy:
+a short text header and the raw little-endian data; :func:`stored_meta` and
+:func:`stored_order` are the one reader of the library, which
+:mod:`knightgraph.solvers.blocks` uses too), so that the command line
+answers such a request without importing numpy (numpy's import alone costs about
+four bare Python starts).  The answer is the one ``divide`` gives:
+``tests/test_cli_quick.py`` compares the two on every such board, start and kind.
+
+Examples
+--------
+>>> from knightgraph.squares import square_name
+>>> order = block_tour_order(8, 8, closed=True)
+>>> len(order), order[0], [square_name(*divmod(i, 8)) for i in order[:3]]
+(64, 0, ['a1', 'b3', 'c1'])
+>>> block_tour_order(8, 8, closed=False, start=(3, 3))[0]  # read from d4
+27
+>>> block_tour_order(7, 7, closed=True) is None  # both sides odd: not one stored block
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import os
+import re
+import struct
+import threading
+from typing import Any
+
+from .exceptions import InternalError
+from .squares import KNIGHT, Square
+
+__all__ = ["BLOCK_SIDES", "block_tour_order", "check_order_plain", "stored_meta", "stored_order"]
+
+BLOCK_SIDES = range(5, 11)
+"""Board sides ``divide`` fills with one stored block (when not both are odd)."""
+
+_ARCHIVE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "blocks.npz")
+_HEADER = re.compile(
+    r"'descr':\s*'(?P<descr>[^']*)'.*'fortran_order':\s*(?P<fortran>True|False).*"
+    r"'shape':\s*\((?P<shape>[^)]*)\)",
+    re.DOTALL,
+)
+_TYPECODES = {"i2": "h", "i4": "i", "i8": "q"}
+"""numpy's integer descriptions (without the byte order) as :mod:`struct` format codes."""
+_READING = threading.Lock()
+
+
+def block_tour_order(
+    m: int, n: int, *, closed: bool, start: Square | None = None
+) -> list[int] | None:
+    """The tour ``divide`` builds on an ``m x n`` knight board that is one stored block.
+
+    Parameters
+    ----------
+    m, n : int
+        The board; both sides in :data:`BLOCK_SIDES` and not both odd, else None.
+    closed : bool
+        A closed tour, or an open one (the closed tour without its closing move,
+        as ``divide`` answers on a board that has a closed tour).
+    start : (r, c), optional
+        The first square (default a1), on the board.
+
+    Returns
+    -------
+    list of int or None
+        Flat indices ``r * n + c``, checked by :func:`check_order_plain`; None
+        when the board is not one stored block.
+
+    Notes
+    -----
+    The stored tour is a cycle; ``divide`` holds it as neighbour codes and reads
+    it from the start by leaving each square by its successor in the stored order
+    (:func:`knightgraph.solvers.codes.follow_codes` with ``first=0``), which is the
+    stored order rotated to begin at the start.  O(mn) time.
+
+    Examples
+    --------
+    >>> order = block_tour_order(5, 6, closed=True, start=(2, 2))
+    >>> len(order), divmod(order[0], 6)
+    (30, (2, 2))
+    """
+    if m not in BLOCK_SIDES or n not in BLOCK_SIDES or (m % 2 and n % 2):
+        return None
+    if start is not None and not (0 <= start[0] < m and 0 <= start[1] < n):
+        return None
+    cycle = stored_order(f"grid_{m}x{n}")
+    first = 0 if start is None else start[0] * n + start[1]
+    at = cycle.index(first)
+    order = cycle[at:] + cycle[:at]
+    check_order_plain(order, m, n, closed)
+    return order
+
+
+def check_order_plain(order: list[int], m: int, n: int, closed: bool) -> None:
+    """Check that ``order`` is a knight's tour of the whole ``m x n`` board, in plain Python.
+
+    Raises
+    ------
+    InternalError
+        Naming the first defect: the stored data are knightgraph's own, so a
+        defect is a bug (or a damaged installation), never bad input.
+
+    Notes
+    -----
+    Every square once (a set of the indices), every step a knight's move (the
+    differences of rank and file are 1 and 2 in some order), and for a closed
+    tour the last square a move from the first.  O(mn) time.
+
+    Examples
+    --------
+    >>> check_order_plain([0, 7, 2], 1, 3, False)
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InternalError: internal error: a stored block tour of 1x3 is not a tour (square #2 is off the board)
+    """
+
+    def defect(what: str) -> InternalError:
+        return InternalError(
+            f"internal error: a stored block tour of {m}x{n} is not a tour ({what})"
+        )
+
+    area = m * n
+    for k, i in enumerate(order):
+        if not 0 <= i < area:
+            raise defect(f"square #{k + 1} is off the board")
+    if len(order) != area or len(set(order)) != area:
+        raise defect("it does not visit every square once")
+    steps = list(itertools.pairwise(order))
+    if closed:
+        steps.append((order[-1], order[0]))
+    moves = {KNIGHT, KNIGHT[::-1]}
+    for k, (u, v) in enumerate(steps):
+        (r, c), (s, t) = divmod(u, n), divmod(v, n)
+        if (abs(r - s), abs(c - t)) not in moves:
+            raise defect(f"step {k + 1} is not a knight's move")
+
+
+@functools.cache
+def stored_order(name: str) -> list[int]:
+    """The order of the stored tour ``name`` of the block library, as a list.
+
+    Examples
+    --------
+    >>> stored_order("grid_5x6")[:4]
+    [0, 13, 24, 20]
+    """
+    descr, shape, data = _member(name)
+    kind = descr.lstrip("<|=")
+    if kind not in _TYPECODES or len(shape) != 1 or descr.startswith(">"):
+        raise InternalError(f"internal error: stored block {name!r} is {descr} {shape}")
+    return list(struct.unpack_from(f"<{shape[0]}{_TYPECODES[kind]}", data))
+
+
+@functools.cache
+def stored_meta() -> dict[str, dict[str, Any]]:
+    """The metadata of the stored block tours, by name (sizes, kind, strips' windows).
+
+    Examples
+    --------
+    >>> stored_meta()["grid_8x8"]
+    {'closed': True, 'cols': 8, 'kind': 'grid', 'rows': 8}
+    """
+    descr, _, data = _member("meta")
+    if not descr.startswith("<U"):
+        raise InternalError(f"internal error: the block metadata are {descr}")
+    meta: dict[str, dict[str, Any]] = json.loads(data.decode("utf-32-le").rstrip("\0"))
+    return meta
+
+
+def _member(name: str) -> tuple[str, tuple[int, ...], bytes]:
+    """One array of the archive: its numpy description, its shape and its raw data."""
+    import zipfile
+
+    with _READING, zipfile.ZipFile(_ARCHIVE) as archive:
+        try:
+            raw = archive.read(f"{name}.npy")
+        except KeyError:
+            raise InternalError(f"internal error: no stored block {name!r}") from None
+    if raw[:6] != b"\x93NUMPY":
+        raise InternalError(f"internal error: stored block {name!r} is not a .npy array")
+    size = 2 if raw[6] == 1 else 4  # format 1.0: a 2-byte header length, else 4
+    length = int.from_bytes(raw[8 : 8 + size], "little")
+    header = raw[8 + size : 8 + size + length].decode("latin-1")
+    match = _HEADER.search(header)
+    if match is None or match["fortran"] == "True":
+        raise InternalError(f"internal error: stored block {name!r} has a header {header!r}")
+    shape = tuple(int(x) for x in match["shape"].replace(",", " ").split())
+    return match["descr"], shape, raw[8 + size + length :]

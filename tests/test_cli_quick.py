@@ -1,0 +1,173 @@
+"""``tour M N`` on one stored block without numpy: the same answers as the full route.
+
+The quick route (:mod:`knightgraph.cli.quick`, :mod:`knightgraph.blocktour`) must print
+exactly what the full route (``find_tour`` and :mod:`knightgraph.formats`) prints, for
+every board it serves, every start and both kinds; its tours are checked by the
+independent checker too; and ``tour 8 8`` must not import numpy.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from knightgraph import find_tour
+from knightgraph.blocktour import BLOCK_SIDES, block_tour_order, check_order_plain, stored_order
+from knightgraph.cli import main
+from knightgraph.exceptions import InternalError
+from knightgraph.formats import format_board, format_squares, result_to_dict
+from tests.independent import tour_defect
+
+BOARDS = [(m, n) for m in BLOCK_SIDES for n in BLOCK_SIDES if not (m % 2 and n % 2)]
+
+
+def _cli(args: list[str]) -> tuple[int, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(args)
+    return code, out.getvalue()
+
+
+def _squares(text: str, m: int) -> list[tuple[int, int]]:
+    return [(int(name[1:]) - 1, ord(name[0]) - ord("a")) for name in text.split()]
+
+
+def _full(m: int, n: int, closed: bool, start: tuple[int, int] | None, fmt: str) -> str:
+    """What the full route prints (the solver and the formats of the package)."""
+    res = find_tour(m, n, closed=closed, start=start)
+    assert res.found and res.method == "divide"
+    if fmt == "json":
+        return json.dumps(result_to_dict(res, res.tour.board, closed, start, None))
+    return (format_board if fmt == "board" else format_squares)(res.tour) + "\n"
+
+
+def _quick(m: int, n: int, closed: bool, start: tuple[int, int] | None, fmt: str) -> str:
+    args = ["tour", str(m), str(n), "--format", fmt, *(["--closed"] if closed else [])]
+    if start is not None:
+        args += ["--start", f"{start[0]},{start[1]}"]
+    code, text = _cli(args)
+    assert code == 0
+    return text
+
+
+def _same(m: int, n: int, closed: bool, start: tuple[int, int] | None) -> None:
+    for fmt in ("squares", "board"):
+        assert _quick(m, n, closed, start, fmt) == _full(m, n, closed, start, fmt), (m, n, fmt)
+    quick, full = (
+        json.loads(_quick(m, n, closed, start, "json")),
+        json.loads(_full(m, n, closed, start, "json")),
+    )
+    quick.pop("seconds"), full.pop("seconds")
+    assert quick == full
+    assert tour_defect(m, n, quick["squares"], closed=closed, start=start) is None
+
+
+@pytest.mark.parametrize(("m", "n"), BOARDS)
+@pytest.mark.parametrize("closed", [False, True])
+def test_same_answer_as_the_full_route(m: int, n: int, closed: bool) -> None:
+    starts = [None, (0, 0), (m - 1, n - 1), (m // 2, n // 2), (1, n - 2)]
+    for start in starts:
+        _same(m, n, closed, start)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("m", "n"), BOARDS)
+def test_same_answer_from_every_start(m: int, n: int) -> None:
+    for r in range(m):
+        for c in range(n):
+            for closed in (False, True):
+                _same(m, n, closed, (r, c))
+
+
+def test_the_stored_orders_read_without_numpy_are_numpys() -> None:
+    from knightgraph.solvers.blocks import _order
+
+    for m, n in BOARDS:
+        name = f"grid_{m}x{n}"
+        assert stored_order(name) == _order(name).tolist()
+
+
+def test_boards_it_does_not_serve() -> None:
+    assert block_tour_order(7, 9, closed=False) is None  # both odd: divide needs SAT
+    assert block_tour_order(4, 8, closed=False) is None  # a strip
+    assert block_tour_order(12, 12, closed=True) is None  # joined blocks
+    assert block_tour_order(8, 8, closed=True, start=(8, 0)) is None  # off the board
+
+
+def test_the_plain_check_can_fail() -> None:
+    order = block_tour_order(8, 8, closed=True)
+    assert order is not None
+    check_order_plain(order, 8, 8, True)
+    for bad, why in [
+        (order[:-1], "every square once"),
+        ([order[1], order[0], *order[2:]], "knight's move"),
+        ([*order[:-1], order[0]], "every square once"),
+        ([*order[:-1], 64], "off the board"),
+    ]:
+        with pytest.raises(InternalError, match=why):
+            check_order_plain(bad, 8, 8, False)
+    open_order = order[:5] + order[5:][::-1]  # an open tour: the closing move is gone
+    if tour_defect(8, 8, [divmod(i, 8) for i in open_order]) is None:
+        with pytest.raises(InternalError, match="step 64"):
+            check_order_plain(open_order, 8, 8, True)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tour", "8", "8", "--start", "i1"],  # off the board: the full route names it
+        ["tour", "8", "8", "--start", "a0"],
+        ["tour", "8", "8", "--method", "nope"],
+        ["tour", "8", "8", "--end", "a1", "--start", "a1"],
+    ],
+)
+def test_bad_input_still_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_other_requests_take_the_full_route() -> None:
+    code, text = _cli(["tour", "8", "8", "--method", "warnsdorff", "--seed", "1"])
+    assert code == 0 and tour_defect(8, 8, _squares(text, 8)) is None
+    code, text = _cli(["tour", "5", "5", "--start", "c3"])  # odd board: SAT places the start
+    assert code == 0 and text.split()[0] == "c3"
+    code, text = _cli(["tour", "3", "3"])
+    assert code == 1 and text.startswith("no open tour on 3x3")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tour", "8", "8"],
+        ["tour", "8", "8", "--closed", "--format", "board"],
+        ["tour", "10", "7", "--start", "d4", "--format", "json"],
+    ],
+)
+def test_tour_of_one_block_imports_no_numpy(args: list[str]) -> None:
+    code = (
+        "import sys, contextlib, io\n"
+        "from knightgraph.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main({args!r}) == 0\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'networkx')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_numpy_check_can_fail() -> None:
+    """The same check sees numpy when a command needs it (an odd board: SAT)."""
+    code = (
+        "import sys, contextlib, io\n"
+        "from knightgraph.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(['tour', '5', '5', '--start', 'c3']) == 0\n"
+        "print('numpy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True"
