@@ -39,21 +39,16 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from .board import Board, Square, coerce_square, file_name, parse_square_text
-from .exceptions import InvalidOptionError, InvalidSquareError, InvalidTourError, TourFormatError
-from .squares import names_line
+from .exceptions import InvalidSquareError, InvalidTourError, TourFormatError
+from .files import atomic_output, check_path, write_text
+from .squares import Square, coerce_square, file_name, names_line, parse_square_text
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
+    from .board import Board
     from .results import SearchResult
     from .tour import Tour
 
@@ -61,6 +56,7 @@ __all__ = [
     "atomic_output",
     "format_board",
     "format_squares",
+    "numbered_board",
     "parse_tour_bytes",
     "parse_tour_text",
     "read_npy",
@@ -105,14 +101,27 @@ def format_board(tour: Tour) -> str:
          a  b  c  d  e
     """
     board = _tour(tour).board
-    grid = tour.numbered()
-    width = max(len(str(len(tour))), len(file_name(board.n - 1)))
-    label = len(str(board.m))
+    return numbered_board(tour.numbered().ravel().tolist(), board.m, board.n)
+
+
+def numbered_board(numbers: list[int], m: int, n: int) -> str:
+    """The numbered board of :func:`format_board` from the visiting numbers of the squares
+    in flat order (``r * n + c``; 0 marks a square not visited, shown ``.``).
+
+    Examples
+    --------
+    >>> print(numbered_board([1, 4, 0, 3, 2, 5], 2, 3))
+    2 | 3 2 5
+    1 | 1 4 .
+        a b c
+    """
+    width = max(len(str(max(numbers, default=0))), len(file_name(n - 1)))
+    label = len(str(m))
     lines = []
-    for r in range(board.m - 1, -1, -1):
-        cells = (str(v).rjust(width) if v else ".".rjust(width) for v in grid[r].tolist())
+    for r in range(m - 1, -1, -1):
+        cells = (str(v).rjust(width) if v else ".".rjust(width) for v in numbers[r * n : r * n + n])
         lines.append(f"{str(r + 1).rjust(label)} | {' '.join(cells)}")
-    files = " ".join(file_name(c).rjust(width) for c in range(board.n))
+    files = " ".join(file_name(c).rjust(width) for c in range(n))
     lines.append(" " * (label + 3) + files)
     return "\n".join(lines)
 
@@ -128,6 +137,7 @@ def result_to_dict(
 
     Examples
     --------
+    >>> from knightgraph import Board
     >>> from knightgraph import find_tour
     >>> out = result_to_dict(find_tour(4, 4), Board(4, 4), False, None, None)
     >>> out["status"], out["squares"], out["certificate"]["kind"]
@@ -175,89 +185,12 @@ def _describe(value: object) -> str:
     return describe_value(value)
 
 
-def _path(path: object, what: str) -> str:
-    """``path`` as a string, or InvalidOptionError naming it (empty or not a path)."""
-    try:
-        name = os.fspath(path)  # type: ignore[call-overload]
-    except TypeError:
-        name = None
-    if not isinstance(name, str) or not name or "\0" in name:
-        raise InvalidOptionError(f"invalid {what} path {_describe(path)}: expected a file name")
-    return name
-
-
-@contextmanager
-def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
-    """Open a temporary file next to ``path``; rename it onto ``path`` only on success.
-
-    Raises
-    ------
-    InvalidOptionError
-        If ``path`` is empty or not a path at all.
-    OSError
-        If the folder does not exist or is not writable (nothing is left behind).
-
-    Examples
-    --------
-    >>> with atomic_output("") as f:
-    ...     pass
-    Traceback (most recent call last):
-    ...
-    knightgraph.exceptions.InvalidOptionError: invalid output path '': expected a file name
-    """
-    target = Path(_path(path, "output"))
-    folder = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
-    except OSError as err:  # name the user's path, not the temporary one
-        raise OSError(err.errno, err.strerror, os.fspath(target)) from None
-    try:
-        with os.fdopen(fd, mode) as handle:
-            yield handle
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a plain open would not
-        try:
-            os.replace(tmp, target)
-        except OSError as err:  # e.g. the target is a folder: name it, not the temporary file
-            raise OSError(err.errno, err.strerror, os.fspath(target)) from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def write_text(text: str, path: str | os.PathLike[str]) -> None:
-    """Write ``text`` (plus a final newline) to ``path`` atomically.
-
-    Examples
-    --------
-    >>> import os, tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = os.path.join(folder, "tour.txt")
-    ...     write_text("a1 c2 a3", path)
-    ...     with open(path, encoding="utf-8") as f:
-    ...         f.read()
-    'a1 c2 a3\\n'
-    >>> write_text(["a1"], "tour.txt")
-    Traceback (most recent call last):
-    ...
-    knightgraph.exceptions.InvalidOptionError: cannot write ['a1']: expected text (a str)
-    """
-    if not isinstance(text, str):
-        raise InvalidOptionError(f"cannot write {_describe(text)}: expected text (a str)")
-    with atomic_output(path, "w") as handle:
-        handle.write(text if text.endswith("\n") else text + "\n")
-
-
 def write_npy(order: NDArray[Any], path: str | os.PathLike[str]) -> None:
     """Write a 1-D order array as ``.npy`` atomically (streamed, no extra copy).
 
     Examples
     --------
+    >>> import numpy as np
     >>> import os, tempfile
     >>> from knightgraph import find_tour
     >>> tour = find_tour(3, 4, start="a1", method="backtrack").tour
@@ -271,6 +204,8 @@ def write_npy(order: NDArray[Any], path: str | os.PathLike[str]) -> None:
     ...
     knightgraph.exceptions.InvalidTourError: cannot write [(0, 0), (1, 2), (2, 0), (0, 1), (1, 3), (2, 1), ...] as .npy: expected a 1-D integer order array
     """
+    import numpy as np
+
     if not (
         isinstance(order, np.ndarray) and order.ndim == 1 and np.issubdtype(order.dtype, np.integer)
     ):
@@ -287,6 +222,7 @@ def read_npy(path: str | os.PathLike[str]) -> NDArray[Any]:
 
     Examples
     --------
+    >>> import numpy as np
     >>> import os, tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     path = os.path.join(folder, "tour.npy")
@@ -301,11 +237,13 @@ def read_npy(path: str | os.PathLike[str]) -> NDArray[Any]:
     ...
     knightgraph.exceptions.TourFormatError: '...tour.npy' does not hold a tour: expected integer flat indices or (N, 2) pairs
     """
-    name = _path(path, "input")
+    name = check_path(path, "input")
     return _load_npy(name, name)
 
 
 def _load_npy(source: Any, name: str) -> NDArray[Any]:
+    import numpy as np
+
     try:
         arr = np.load(source, allow_pickle=False)
     except (ValueError, OSError, EOFError) as err:
@@ -352,7 +290,7 @@ def read_tour_file(path: str | os.PathLike[str] | None, board: Board) -> tuple[A
     """
     import sys
 
-    if path is not None and _path(path, "input") != "-":
+    if path is not None and check_path(path, "input") != "-":
         name = os.fspath(path)
         try:
             with open(name, "rb") as f:
@@ -370,6 +308,7 @@ def parse_tour_bytes(raw: bytes, board: Board, name: str) -> tuple[Any, bool]:
 
     Examples
     --------
+    >>> from knightgraph import Board
     >>> board = Board(3, 4)
     >>> parse_tour_bytes(b"a1 c2 a3", board, "t.txt")
     ([(0, 0), (1, 2), (2, 0)], False)
@@ -441,6 +380,7 @@ def parse_tour_text(text: str, board: Board, *, name: str = "<text>") -> list[Sq
 
     Examples
     --------
+    >>> from knightgraph import Board
     >>> parse_tour_text("a1 c2\\n 2,0", Board(3, 3))
     [(0, 0), (1, 2), (2, 0)]
     >>> parse_tour_text("a1 hello", Board(3, 3))

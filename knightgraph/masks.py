@@ -31,7 +31,7 @@ from numpy.typing import NDArray
 
 from .board import Board
 from .exceptions import InvalidBoardError, InvalidOptionError, TourFormatError
-from .formats import atomic_output
+from .files import atomic_output
 
 __all__ = [
     "MAX_SIDE",

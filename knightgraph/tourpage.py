@@ -233,7 +233,7 @@ def write_tour_html(tour: Tour, path: str | os.PathLike[str], **options: Any) ->
     ...
     knightgraph.exceptions.InvalidOptionError: invalid output path '': expected a file name
     """
-    from .formats import atomic_output
+    from .files import atomic_output
 
     page = tour_html(tour, **options).encode("utf-8")
     with atomic_output(path, "wb") as handle:

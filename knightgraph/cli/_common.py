@@ -275,7 +275,7 @@ def _request(args: argparse.Namespace) -> tuple[Board, Square | None, Square | N
 
 # ----------------------------------------------------------- while working
 def _emit(text: str, output: str | None) -> None:
-    from ..formats import write_text
+    from ..files import write_text
 
     if output:
         write_text(text, output)

@@ -21,7 +21,8 @@ from typing import Any
 
 from ..blocktour import block_tour_order
 from ..exceptions import InvalidSquareError
-from ..squares import KNIGHT, Square, file_name, parse_square_text, square_name
+from ..formats import numbered_board
+from ..squares import KNIGHT, Square, parse_square_text, square_name
 from ._common import EXIT_OK
 
 __all__ = ["quick_tour"]
@@ -73,7 +74,10 @@ def quick_tour(args: argparse.Namespace) -> int | None:
     if args.format == "json":
         print(json.dumps(_as_dict(order, args.m, args.n, args.closed, seconds)))
     elif args.format == "board":
-        print(_numbered_board(order, args.m, args.n))
+        numbers = [0] * (args.m * args.n)
+        for step, square in enumerate(order, 1):
+            numbers[square] = step
+        print(numbered_board(numbers, args.m, args.n))
     else:
         print(" ".join(square_name(*divmod(i, args.n)) for i in order))
     return EXIT_OK
@@ -118,18 +122,3 @@ def _as_dict(order: list[int], m: int, n: int, closed: bool, seconds: float) -> 
         "status": "found",
         "reason": "",
     }
-
-
-def _numbered_board(order: list[int], m: int, n: int) -> str:
-    """The numbered board of :func:`knightgraph.formats.format_board` for this tour."""
-    grid = [0] * (m * n)
-    for step, i in enumerate(order, 1):
-        grid[i] = step
-    width = max(len(str(len(order))), len(file_name(n - 1)))
-    label = len(str(m))
-    lines = []
-    for r in range(m - 1, -1, -1):
-        cells = (str(v).rjust(width) if v else ".".rjust(width) for v in grid[r * n : r * n + n])
-        lines.append(f"{str(r + 1).rjust(label)} | {' '.join(cells)}")
-    lines.append(" " * (label + 3) + " ".join(file_name(c).rjust(width) for c in range(n)))
-    return "\n".join(lines)

@@ -147,7 +147,7 @@ def _write_proof(result: SearchResult, path: str | None) -> None:
             what = "nothing was proved"
         print(f"no proof written to {path}: {what}", file=sys.stderr)
         return
-    from ..formats import write_text
+    from ..files import write_text
 
     clauses = cert.data["cnf"]
     variables = max((abs(x) for clause in clauses for x in clause), default=0)

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from typing import Any
 
 from ..exceptions import InvalidOptionError
+from ..files import atomic_output
 
 FORMAT = "knightgraph count checkpoint"
 VERSION = 1
@@ -140,14 +140,6 @@ class Checkpoint:
 
     def save(self) -> None:
         """Write the file: a temporary file in the same folder, then renamed over it."""
-        folder = os.path.dirname(self.path) or "."
-        fd, tmp = tempfile.mkstemp(prefix=".checkpoint-", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.data, f, indent=1, sort_keys=True)
-                f.write("\n")
-            os.replace(tmp, self.path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        with atomic_output(self.path) as f:
+            json.dump(self.data, f, indent=1, sort_keys=True)
+            f.write("\n")

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..exceptions import InvalidOptionError
+from ..files import atomic_path
 from ._common import _board_axes, _check_dpi, _figure, _square_points
 from .tour import _points, draw_tour, path_collection
 
@@ -121,27 +121,15 @@ def animate_tour(
     writer: Any = (
         animation.PillowWriter(fps=fps) if suffix == "gif" else animation.FFMpegWriter(fps=fps)
     )
-    folder = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".part.{suffix}", dir=folder)
-    except OSError as err:
-        raise OSError(err.errno, err.strerror, os.fspath(target)) from None
-    os.close(fd)
-    try:
-        with writer.saving(fig, tmp, dpi):
-            for k in range(count + 1):
-                upto = round(moves * k / count)
-                lines.set_segments(list(segs[:upto]))
-                if steps is not None:
-                    lines.set_array(steps[:upto])
-                where = segs[upto - 1, 1] if upto else _points(tour)[0]
-                knight.set_position((float(where[0]), float(where[1])))
-                writer.grab_frame()
-            for _ in range(round(hold * fps)):
-                writer.grab_frame()
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_path(target, suffix=f".part.{suffix}") as tmp, writer.saving(fig, tmp, dpi):
+        for k in range(count + 1):
+            upto = round(moves * k / count)
+            lines.set_segments(list(segs[:upto]))
+            if steps is not None:
+                lines.set_array(steps[:upto])
+            where = segs[upto - 1, 1] if upto else _points(tour)[0]
+            knight.set_position((float(where[0]), float(where[1])))
+            writer.grab_frame()
+        for _ in range(round(hold * fps)):
+            writer.grab_frame()
     return ax

@@ -64,7 +64,7 @@ def save_figure(
     ...
     knightgraph.exceptions.InvalidOptionError: cannot write 'tour.jpg': unknown picture format ('.jpg'); use .png, .svg, .pdf or .gif
     """
-    from ..formats import atomic_output
+    from ..files import atomic_output
 
     fmt = _picture_format(path)
     dpi = 100.0 if dpi is None else _check_dpi(dpi)
