@@ -281,25 +281,39 @@ def graph_sample(args: argparse.Namespace) -> int:
     start, end = _vertex(board, args.start), _vertex(board, args.end)
     with _progress("sampling", unit=" steps") as progress:
         result: Any = sample_tours(
-            board, k=args.k, closed=args.closed, start=start, end=end, seed=args.seed,
-            timeout=args.timeout, progress=progress,
-        )  # fmt: skip
+            board,
+            k=args.k,
+            closed=args.closed,
+            start=start,
+            end=end,
+            seed=args.seed,
+            timeout=args.timeout,
+            progress=progress,
+        )
     code = _EXIT_OF[result.status]
     if code != 0:
         kind = "closed" if args.closed else "open"
         why = result.reason or f"the count of {kind} tours is 0"
-        print(f"no {kind} tour of the {board.kind}: {why}" if result.directed == 0 else why,
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"no {kind} tour of the {board.kind}: {why}" if result.directed == 0 else why,
+            file=sys.stderr,
+        )
         return code
     if args.format == "json":
         head = _head(board, args, start, end)
         stats = {"directed": result.directed, "seed": args.seed, "width": result.stats["width"]}
         out = [
-            {**head, "squares": [list(v) for v in tour.nodes()], "method": "sample",
-             "seconds": round(result.seconds, 6), "stats": stats, "status": "found",
-             "reason": ""}
+            {
+                **head,
+                "squares": [list(v) for v in tour.nodes()],
+                "method": "sample",
+                "seconds": round(result.seconds, 6),
+                "stats": stats,
+                "status": "found",
+                "reason": "",
+            }
             for tour in result.tours
-        ]  # fmt: skip
+        ]
         _emit(json.dumps(out), args.output)
     else:
         _emit("\n".join(" ".join(tour.algebraic()) for tour in result.tours), args.output)
@@ -315,9 +329,14 @@ def graph_map(args: argparse.Namespace, what: str) -> int:
     make: Any = start_map if args.command == "starts" else end_map
     with _progress(what, unit=" squares", total=board.num_squares) as progress:
         result = make(
-            board, closed=args.closed, timeout=args.timeout, total_timeout=args.total_timeout,
-            counts="auto" if args.counts is None else args.counts, progress=progress, **where,
-        )  # fmt: skip
+            board,
+            closed=args.closed,
+            timeout=args.timeout,
+            total_timeout=args.total_timeout,
+            counts="auto" if args.counts is None else args.counts,
+            progress=progress,
+            **where,
+        )
     if args.format == "json":
         print(json.dumps({**_head(board, args, where.get("start"), None), **result.to_dict()}))
     else:
