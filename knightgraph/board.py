@@ -30,8 +30,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from .exceptions import InvalidBoardError, InvalidOptionError, InvalidSquareError
 from .resources import require_board_memory
 from .squares import (
@@ -47,12 +45,14 @@ from .squares import (
     describe_square,
     file_index,
     file_name,
+    is_whole,
     parse_square_text,
     plain_pair,
     square_name,
 )
 
 if TYPE_CHECKING:
+    import numpy as np
     from numpy.typing import NDArray
 
 __all__ = [
@@ -75,7 +75,7 @@ __all__ = [
 
 
 def _positive_size(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or int(value) < 1:
+    if not is_whole(value) or int(value) < 1:
         raise InvalidBoardError(
             f"invalid board size {value!r}: the number of {what} must be a whole number >= 1"
         )
@@ -311,11 +311,7 @@ class Board:
         >>> Board(8, 8).square(27)
         (3, 3)
         """
-        if (
-            isinstance(index, bool)
-            or not isinstance(index, int | np.integer)
-            or not 0 <= index < self.area
-        ):
+        if not is_whole(index) or not 0 <= index < self.area:
             raise InvalidSquareError(
                 f"invalid square index {index!r}: expected a whole number in 0..{self.area - 1}"
             )
@@ -324,7 +320,7 @@ class Board:
 
     def name(self, square: SquareLike | int) -> str:
         """Algebraic name of a square given as a pair, a string or a flat index."""
-        if isinstance(square, int | np.integer) and not isinstance(square, bool):
+        if is_whole(square):
             return square_name(*self.square(int(square)))
         r, c = self._checked(square)
         return square_name(r, c)
@@ -368,17 +364,19 @@ class Board:
         return out
 
     # ------------------------------------------------------------------ arrays
+    # The tables are built by knightgraph.boardarrays (numpy, imported when first asked).
     def index_dtype(self) -> type[np.signedinteger[Any]]:
         """``int32`` when every flat index fits, else ``int64``."""
-        return np.int32 if self.area < 2**31 else np.int64
+        from .boardarrays import index_dtype
+
+        return index_dtype(self.area)
 
     def available(self) -> NDArray[np.bool_]:
         """Boolean array over flat indices: True where the square is on the board."""
+        from .boardarrays import available
+
         self.require_memory("mask")
-        mask = np.ones(self.area, dtype=bool)
-        if self._removed_index:
-            mask[list(self._removed_index)] = False
-        return mask
+        return available(self.area, self._removed_index)
 
     def move_table(
         self,
@@ -410,33 +408,20 @@ class Board:
         >>> Board(3, 4).move_table([(1, 2), (2, 1)], missing=12, sentinel=True)[[0, 12]].tolist()
         [[6, 9], [12, 12]]
         """
+        from .boardarrays import move_table
+
         self.require_memory("move table")
-        columns = self._offsets if moves is None else tuple(tuple(mv) for mv in moves)
+        columns: Any = self._offsets if moves is None else tuple(tuple(mv) for mv in moves)
         if not set(columns) <= set(self._offsets):
             raise InvalidBoardError(
                 f"invalid moves {columns}: not all are moves of the {self.leaper} leaper"
             )
-        m, n, k = self.m, self.n, len(columns)
-        dtype = self.index_dtype()
-        grid = np.arange(self.area, dtype=dtype).reshape(m, n)
-        table = np.full((self.area + int(sentinel), k), missing, dtype=dtype)
-        cells = table[: self.area].reshape(m, n, k)
-        for j, (dr, dc) in enumerate(columns):
-            src_r = slice(max(0, -dr), min(m, m - dr))
-            src_c = slice(max(0, -dc), min(n, n - dc))
-            dst_r = slice(max(0, dr), min(m, m + dr))
-            dst_c = slice(max(0, dc), min(n, n + dc))
-            if src_r.start < src_r.stop and src_c.start < src_c.stop:
-                cells[src_r, src_c, j] = grid[dst_r, dst_c]
-        if self._removed_index:
-            gone = np.fromiter(self._removed_index, dtype=np.int64)
-            table[gone] = missing
-            table[np.isin(table, gone)] = missing
-        return table
+        return move_table(self.m, self.n, columns, self._removed_index, missing, sentinel)
 
     def degrees(self) -> NDArray[np.int64]:
         """Number of available neighbours of every flat index (0 for removed squares)."""
-        return np.asarray((self.move_table() >= 0).sum(axis=1), dtype=np.int64)
+        degrees: NDArray[np.int64] = (self.move_table() >= 0).sum(axis=1).astype("int64")
+        return degrees
 
     def symmetries(self) -> dict[str, NDArray[np.int64]]:
         """The board's symmetries as index permutations: ``perm[i]`` is the image of square ``i``.
@@ -454,28 +439,10 @@ class Board:
         >>> len(Board(5, 5).symmetries()), len(Board(5, 5, removed=["a1"]).symmetries())
         (8, 2)
         """
+        from .boardarrays import symmetries
+
         self.require_memory("symmetries")
-        m, n = self.m, self.n
-        r, c = np.divmod(np.arange(self.area, dtype=np.int64), n)
-        images: dict[str, tuple[NDArray[np.int64], NDArray[np.int64], int]] = {
-            "identity": (r, c, n),
-            "rot180": (m - 1 - r, n - 1 - c, n),
-            "flip_ranks": (m - 1 - r, c, n),
-            "flip_files": (r, n - 1 - c, n),
-        }
-        if m == n:
-            images |= {
-                "transpose": (c, r, m),
-                "antitranspose": (n - 1 - c, m - 1 - r, m),
-                "rot90": (c, n - 1 - r, m),
-                "rot270": (n - 1 - c, r, m),
-            }
-        out = {}
-        for name, (rr, cc, width) in images.items():
-            perm = rr * width + cc
-            if all(int(perm[i]) in self._removed_index for i in self._removed_index):
-                out[name] = perm
-        return out
+        return symmetries(self.m, self.n, self._removed_index)
 
 
 def as_board(

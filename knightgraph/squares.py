@@ -62,7 +62,7 @@ _ALGEBRAIC = re.compile(r"^([a-z]+)([0-9]+)$")
 _COORDINATES = re.compile(r"^\(?\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*\)?$")
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """True for an ``int`` or a numpy integer, not a ``bool``.
 
     numpy is not imported for the check: a numpy integer can only exist once numpy has

@@ -23,7 +23,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "knightgraph"
 LAYERS: list[tuple[str, ...]] = [
     ("exceptions", "_native", "_version", "_presenters"),
     ("resources", "workers", "parallel", "budget", "files"),
-    ("squares", "board"),
+    ("squares", "boardarrays", "board"),
     ("results",),
     ("verify",),  # below tour: a Tour is verified when it is built (see the docstring)
     ("tour", "graphs", "blocktour"),
