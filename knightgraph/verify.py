@@ -28,13 +28,11 @@ knightgraph.exceptions.InvalidTourError: square #3 c2 is not a knight's move fro
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from ._native import load_library, python_only
 from .board import KNIGHT, Board, SquareLike, as_board, coerce_square, describe_square
 from .exceptions import (
     BoardTooLargeError,
@@ -44,6 +42,7 @@ from .exceptions import (
     MissingBoardError,
     describe_value,
 )
+from .verifyfast import compiled_pass
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -225,7 +224,7 @@ def to_flat(tour: object, board: Board) -> Flat:
     if isinstance(tour, np.ndarray) and tour.ndim == 1 and tour.dtype.kind in "OU":
         tour = tour.tolist()  # names or pairs held in an array
     elif isinstance(tour, np.ndarray) and tour.ndim == 1 and _whole(tour):
-        if _compiled_pass(tour, board):
+        if compiled_pass(tour, board):
             return Flat(tour, verified=True)
         first = _first_true((tour < 0) | (tour >= board.area))
         if first == _NONE:
@@ -344,68 +343,6 @@ def _check_closing(board: Board, seq: NDArray[Any]) -> None:
     else:
         return
     raise InvalidTourError(f"not closed: {why}", defect="not-closed", step=len(seq) - 1)
-
-
-def _compiled_pass(order: NDArray[Any], board: Board) -> bool:
-    """True when the compiled one-pass check accepts every step of ``order``.
-
-    A fast path only: when it finds a defect (or is not built), the numpy
-    finders above locate and name it.
-    """
-    check = _compiled_check()
-    if check is None or order.dtype not in (np.int32, np.int64) or len(order) < 4096:
-        return False
-    if len(order) != board.num_squares:
-        return False  # not a tour, and its board-sized scratch array could be huge
-    seq = np.ascontiguousarray(order)
-    removed = None
-    if board.removed:
-        removed = (~board.available()).astype(np.uint8)
-    wide = seq.dtype == np.int64
-    seen = np.zeros(board.area, dtype=np.uint8)
-    mask = None if removed is None else removed.ctypes.data
-    a, b = board.leaper
-    first_bad = check(
-        None if wide else seq.ctypes.data,
-        seq.ctypes.data if wide else None,
-        len(seq),
-        board.m,
-        board.n,
-        a,
-        b,
-        mask,
-        seen,
-    )
-    return bool(first_bad < 0)
-
-
-def _compiled_check() -> Any:
-    """``kg_check`` of the extension ``knightgraph._verify`` (``_verify.c``), or None when it
-    was not built or ``KNIGHTGRAPH_KERNELS=python`` switches it off."""
-    return None if python_only() else _load_check()
-
-
-@functools.cache
-def _load_check() -> Any:
-    import ctypes
-
-    library = load_library("_verify")
-    if library is None or not hasattr(library, "kg_check"):
-        return None
-    check = library.kg_check
-    check.restype = ctypes.c_int64
-    check.argtypes = [
-        ctypes.c_void_p,
-        ctypes.c_void_p,
-        ctypes.c_int64,
-        ctypes.c_int64,
-        ctypes.c_int64,
-        ctypes.c_int64,
-        ctypes.c_int64,
-        ctypes.c_void_p,
-        np.ctypeslib.ndpointer(dtype=np.uint8, flags="C_CONTIGUOUS"),
-    ]
-    return check
 
 
 def _short(order: NDArray[Any], board: Board) -> bool:

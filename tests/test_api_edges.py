@@ -26,7 +26,7 @@ from knightgraph.exceptions import (
 )
 from knightgraph.formats import atomic_output, parse_tour_text, read_npy, write_text
 from knightgraph.solvers import divide as dv
-from knightgraph.verify import _compiled_pass
+from knightgraph.verifyfast import compiled_pass as _compiled_pass
 
 
 def raises_naming(error, fragment, call, *args, **kwargs):

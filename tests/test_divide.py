@@ -18,7 +18,7 @@ from knightgraph.solvers.blocks import _library
 from knightgraph.solvers.codes import expand, path_end
 from knightgraph.solvers.joins import _grid_board
 from knightgraph.solvers.kernels import follow_python, kernels
-from knightgraph.verify import _compiled_pass
+from knightgraph.verifyfast import compiled_pass as _compiled_pass
 
 KNIGHT_STEPS = {(1, 2), (2, 1)}
 
