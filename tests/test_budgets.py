@@ -119,11 +119,13 @@ def test_hub_counter_means_exactly_two():
     allows one or two true literals, never zero or three."""
     from pysat.solvers import Solver
 
-    cnf = HamiltonCNF(Board(3, 4))  # only for its _hub_clauses; 66 fresh literals follow
+    from knightgraph.solvers.clauses import hub_clauses
+
+    cnf = HamiltonCNF(Board(3, 4))  # only for its variable count; 66 fresh literals follow
     try:
         literals = list(range(cnf.top + 1, cnf.top + 67))
         cnf.top += 66
-        clauses = cnf._hub_clauses(literals)
+        clauses = cnf._counted(hub_clauses(literals, cnf.top))
         assert cnf.auxiliary
         with Solver(name="minisat22", bootstrap_with=clauses) as oracle:
             for chosen in [(), (0,), (65,), (3, 40), (0, 65), (1, 2, 3), (0, 30, 65)]:
