@@ -40,6 +40,7 @@ from numpy.typing import NDArray
 from ..budget import Budget
 from .codes import NONE, Codes, Square, _direction
 from .corridor import _walk
+from .fourranks import four_rank_path
 from .pathsat import block_path
 
 __all__ = ["THIN", "strip_path"]
@@ -115,6 +116,10 @@ def strip_path(
         order += files
         return order
     k, length = m, n
+    if k == 4:  # both ends on the outer ranks: two paths joined by one move (fourranks)
+        order = four_rank_path(length, s, t)
+        if order is not None:
+            return order
     for flip_r, flip_c in ((False, False), (False, True), (True, False), (True, True)):
         failures = [0]  # each orientation has its own allowance
         a, b = s, t
