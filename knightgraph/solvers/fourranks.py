@@ -33,8 +33,8 @@ stretches are then repeated two files at a time
 
 Examples
 --------
->>> order = four_rank_path(60, (0, 25), (3, 30))
->>> len(order), int(order[0]), int(order[-1]) == 3 * 60 + 30
+>>> order = four_rank_path(60, (0, 25), (3, 29))  # z1 to ad4
+>>> len(order), int(order[0]), int(order[-1]) == 3 * 60 + 29
 (240, 25, True)
 """
 
