@@ -62,8 +62,10 @@ RIGHT = 4
 """Files of the window at the far end, where the strands turn."""
 
 
-NODES = 50_000
-"""Search nodes allowed per template path before it counts as not found."""
+NODES = (5_000, 100_000, 1_000_000)
+"""Search nodes allowed per template path before it counts as not found: every pair of
+inner ends is tried with the first allowance, then again with the next (most templates
+are found in a few hundred nodes; a few need some 10^5)."""
 
 STRANDS = (-1, 1)
 THREE = (-1, 2)
@@ -100,7 +102,7 @@ def four_rank_path(n: int, s: Square, t: Square) -> NDArray[Any] | None:
     degree: an unvisited square needs two free neighbours, the inner end one;
     a forced move that can no longer be made ends the branch), cached by their
     shape: a board of any length needs a bounded number of searches of at
-    most :data:`NODES` nodes.  Filling the codes and repeating the stretches is
+    most :data:`NODES` nodes each.  Filling the codes and repeating the stretches is
     O(n), the final walk (compiled) O(n).
 
     Examples
@@ -139,8 +141,9 @@ def four_rank_path(n: int, s: Square, t: Square) -> NDArray[Any] | None:
         return f - sum(r for x0, r in removed if x0 < f)
 
     m, sa, sb = squeeze(n), squeeze(a), squeeze(b)
-    for x, y in INNER_PAIRS:
-        codes = _template(m, (s[0], sa), (t[0], sb), x, y, tuple(template), tuple(short))
+    for nodes, (x, y) in itertools.product(NODES, INNER_PAIRS):
+        key = (tuple(template), tuple(short))
+        codes = _template(m, (s[0], sa), (t[0], sb), x, y, *key, nodes)
         if codes is None:
             continue
         big = expand(codes, [w for w in copies if w[2] > 0])
@@ -159,7 +162,8 @@ def _template(
     x: int,
     y: int,
     stretches: tuple[tuple[int, int], ...],
-    short: tuple[tuple[int, int], ...] = (),
+    short: tuple[tuple[int, int], ...],
+    nodes: int,
 ) -> Codes | None:
     """The codes of the 4 x m template: both halves' paths (inner ends on files ``x``
     and ``y``) with the patterns forced on the ``stretches`` (and first also on the
@@ -167,9 +171,7 @@ def _template(
     c = sum(s) % 2  # the colour of s: its half is H_c
     paths = []
     for end, inner in ((s, x), (t, y)):
-        found = _search(m, end[1], inner, _pattern(m, end[1], stretches + short))
-        if found is None and short:
-            found = _search(m, end[1], inner, _pattern(m, end[1], stretches))
+        found = _half(m, end[1], inner, stretches, short, nodes)
         if found is None:
             return None
         paths.append(found)
@@ -188,6 +190,24 @@ def _template(
         codes[r, f] = lo | (hi << 4)
     codes.flags.writeable = False
     return codes
+
+
+@functools.lru_cache(maxsize=4096)
+def _half(
+    m: int,
+    a: int,
+    x: int,
+    stretches: tuple[tuple[int, int], ...],
+    short: tuple[tuple[int, int], ...],
+    nodes: int,
+) -> list[int] | None:
+    """A path of ``X_m`` from ``T_a`` to ``B_x`` with the patterns forced on the
+    ``stretches`` (and, tried first, on the ``short`` ones), or None; cached, as one half
+    serves several pairs ``(x, y)``."""
+    found = _search(m, a, x, _pattern(m, a, stretches + short), nodes)
+    if found is None and short:
+        found = _search(m, a, x, _pattern(m, a, stretches), nodes)
+    return found
 
 
 def _square(half: int, v: int, m: int) -> Square:
@@ -211,9 +231,11 @@ def _pattern(m: int, a: int, stretches: tuple[tuple[int, int], ...]) -> dict[int
     return forced
 
 
-def _search(m: int, a: int, x: int, forced: dict[int, tuple[int, ...]]) -> list[int] | None:
+def _search(
+    m: int, a: int, x: int, forced: dict[int, tuple[int, ...]], nodes: int
+) -> list[int] | None:
     """A Hamiltonian path of ``X_m`` from ``T_a`` to ``B_x`` that uses the ``forced``
-    moves, by depth-first search (at most :data:`NODES` nodes), or None."""
+    moves, by depth-first search (at most ``nodes`` nodes), or None."""
     size, start, goal = 2 * m, a, m + x
     adj = [
         [(v + m if v < m else v - m) + d for d in (-2, -1, 1, 2) if 0 <= v % m + d < m]
@@ -226,7 +248,7 @@ def _search(m: int, a: int, x: int, forced: dict[int, tuple[int, ...]]) -> list[
     free = [len(adj[v]) for v in range(size)]  # unvisited neighbours (or the head)
     path = [start]
     seen[start] = True
-    nodes = [0]
+    count = [0]
 
     def ok(v: int) -> bool:
         for w in adj[v]:
@@ -235,8 +257,8 @@ def _search(m: int, a: int, x: int, forced: dict[int, tuple[int, ...]]) -> list[
         return True
 
     def step(v: int) -> bool:
-        nodes[0] += 1
-        if nodes[0] > NODES:
+        count[0] += 1
+        if count[0] > nodes:
             return False
         if len(path) == size:
             return v == goal
