@@ -73,7 +73,7 @@ THREE = (-1, 2)
 ``B_f`` are their negatives): two strands, out and back; three strands, each
 ``T_f, B_{f-1}, T_{f-3}, ...`` (out, back and out again)."""
 
-INNER_PAIRS = ((0, 2), (2, 0), (1, 3), (3, 1), (2, 4), (4, 2), (3, 5), (5, 3))
+INNER_PAIRS = ((0, 2), (2, 0), (1, 3), (3, 1), (2, 4), (4, 2), (3, 5), (5, 3), (4, 6), (5, 7))
 """Files ``(x, y)`` of the inner ends of the two halves, tried in turn."""
 
 
@@ -115,17 +115,39 @@ def four_rank_path(n: int, s: Square, t: Square) -> NDArray[Any] | None:
     """
     if n < 7 or s[0] not in (0, 3) or t[0] not in (0, 3) or sum(s) % 2 == sum(t) % 2:
         return None
+    layouts = [(s, t, False), ((s[0], n - 1 - s[1]), (t[0], n - 1 - t[1]), True)]
+    for nodes in NODES:
+        for u, v, mirrored in layouts:  # the inner ends near file 0, or near file n - 1
+            m, su, sv, key, copies = _layout(n, u, v)
+            for x, y in INNER_PAIRS:
+                codes = _template(m, su, sv, x, y, *key, nodes)
+                if codes is None:
+                    continue
+                big = expand(codes, [w for w in copies if w[2] > 0])
+                order = _walk(big, u[0] * n + u[1], None)
+                if order is None or len(order) != 4 * n or int(order[-1]) != v[0] * n + v[1]:
+                    return None  # pragma: no cover - the stretches repeat the pattern
+                if mirrored:  # file f -> n - 1 - f, in place but for one temporary
+                    order += n - 1 - 2 * (order % n)
+                return order
+    return None
+
+
+def _layout(
+    n: int, s: Square, t: Square
+) -> tuple[int, Square, Square, tuple[Any, Any], list[tuple[int, int, int]]]:
+    """The template of the board: its files, the ends on it, its stretches (kept and
+    forced, short and forced first) and the copies (``expand`` windows) that restore the
+    board's length."""
     a, b = s[1], t[1]
     cuts = sorted({a, b})
     # the stretches between the windows: (first file, length), left to right
     bounds = [LEFT] + [x for c in cuts for x in (c - HALF, c + HALF + 1)] + [n - RIGHT]
     spans = [(bounds[i], bounds[i + 1] - bounds[i]) for i in range(0, len(bounds), 2)]
-    # stretches kept and forced, short ones (forced first), copies (template coordinates);
-    # files removed (board coordinates)
-    template: list[tuple[int, int]] = []
+    template: list[tuple[int, int]] = []  # template coordinates
     short: list[tuple[int, int]] = []
     copies: list[tuple[int, int, int]] = []
-    removed: list[tuple[int, int]] = []
+    removed: list[tuple[int, int]] = []  # board coordinates
     for x0, length in spans:
         period = 2 if x0 > cuts[-1] else 6  # three strands: a multiple of 3 files
         x1 = x0 - sum(r for _, r in removed)
@@ -140,18 +162,8 @@ def four_rank_path(n: int, s: Square, t: Square) -> NDArray[Any] | None:
     def squeeze(f: int) -> int:  # a file of a window, on the template
         return f - sum(r for x0, r in removed if x0 < f)
 
-    m, sa, sb = squeeze(n), squeeze(a), squeeze(b)
-    for nodes, (x, y) in itertools.product(NODES, INNER_PAIRS):
-        key = (tuple(template), tuple(short))
-        codes = _template(m, (s[0], sa), (t[0], sb), x, y, *key, nodes)
-        if codes is None:
-            continue
-        big = expand(codes, [w for w in copies if w[2] > 0])
-        order = _walk(big, s[0] * n + a, None)
-        if order is None or len(order) != 4 * n or int(order[-1]) != t[0] * n + b:
-            return None  # pragma: no cover - the stretches repeat the pattern
-        return order
-    return None
+    key = (tuple(template), tuple(short))
+    return squeeze(n), (s[0], squeeze(a)), (t[0], squeeze(b)), key, copies
 
 
 @functools.lru_cache(maxsize=1024)
@@ -204,10 +216,18 @@ def _half(
     """A path of ``X_m`` from ``T_a`` to ``B_x`` with the patterns forced on the
     ``stretches`` (and, tried first, on the ``short`` ones), or None; cached, as one half
     serves several pairs ``(x, y)``."""
-    found = _search(m, a, x, _pattern(m, a, stretches + short), nodes)
-    if found is None and short:
-        found = _search(m, a, x, _pattern(m, a, stretches), nodes)
-    return found
+    for kept in (stretches + short, stretches) if short else (stretches,):
+        forced = _pattern(m, a, kept)
+        # From B_x back to T_a first: the same search on X with T and B swapped (T_f's
+        # forced offsets become B_f's), much the faster near the turns; then forwards.
+        swapped = {(v + m) % (2 * m): d for v, d in forced.items()}
+        found = _search(m, x, a, swapped, nodes)
+        if found is not None:
+            return [(v + m) % (2 * m) for v in reversed(found)]
+        found = _search(m, a, x, forced, nodes)
+        if found is not None:
+            return found
+    return None
 
 
 def _square(half: int, v: int, m: int) -> Square:
