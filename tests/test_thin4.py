@@ -89,6 +89,15 @@ def test_every_outer_pair_of_short_boards(n):
         assert order_defect(4, n, order, s, t) is None, (n, s, t)
 
 
+def test_four_files_and_long_ranks():
+    """The transposed board (60 ranks, 4 files): a26 and d34, both far from the ends."""
+    res = kg.find_tour(60, 4, start="a26", end="d34", method="divide")
+    assert res.status is kg.Status.FOUND, res.reason
+    squares = [tuple(x) for x in res.tour.squares()]
+    kg.validate_tour(squares, 60, 4)
+    assert tour_defect(60, 4, squares, start=(25, 0), end=(33, 3)) is None
+
+
 def test_the_named_pair_of_4_by_250000_exists():
     res = kg.tour_exists(4, 250_000, start="fuml1", end="gakh4")
     assert res.status is kg.Status.FOUND, res.reason
