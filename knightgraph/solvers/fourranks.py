@@ -21,15 +21,16 @@ that: two paths of ``X_n``, from ``T_a`` to ``B_x`` and from ``T_b`` to
 ``B_y`` with ``|x - y| = 2`` and ``x, y`` near file 0, joined by the move.
 
 Each path of ``X_n`` runs from ``T_a`` out to the far end, turns back, and
-runs to file 0.  Away from ``a`` and the ends it follows one of two patterns
-of period one file: two *strands* (``T_f`` joined to ``B_{f-1}`` and
-``B_{f+1}``) where it goes out and comes back, a *zigzag* (``T_f`` joined to
-``B_{f+1}`` and ``B_{f+2}``, or to ``B_{f-1}`` and ``B_{f-2}``) where it
-passes once.  The board is therefore a short *template* (both paths found by
-a depth-first search on at most about 45 files, the patterns forced in the
-stretches between the windows around ``a``, ``b`` and the two ends) whose
-stretches are then repeated two files at a time
-(:func:`~knightgraph.solvers.codes.expand`) to the board's length.
+runs to file 0 (or, the board mirrored, the other way).  Away from ``a`` and
+the ends it follows one of two patterns of period one file: two *strands*
+(``T_f`` joined to ``B_{f-1}`` and ``B_{f+1}``) beyond ``a``, where it goes
+out and comes back; three (``T_f`` joined to ``B_{f-1}`` and ``B_{f+2}``) before
+``a``, where it passes three times.  The board is therefore a short
+*template* (at most 61 files; both paths found by a depth-first search, the
+patterns forced on the stretches between the windows around ``a``, ``b`` and
+the two ends) whose stretches are then repeated, 2 files at a time where two
+strands run and 6 where three do (a multiple of 3 keeps each strand on
+itself), by :func:`~knightgraph.solvers.codes.expand` to the board's length.
 
 Examples
 --------
@@ -60,7 +61,6 @@ HALF = 3
 
 RIGHT = 4
 """Files of the window at the far end, where the strands turn."""
-
 
 NODES = (5_000, 100_000, 1_000_000)
 """Search nodes allowed per template path before it counts as not found: every pair of
@@ -98,10 +98,11 @@ def four_rank_path(n: int, s: Square, t: Square) -> NDArray[Any] | None:
     Notes
     -----
     See the module docstring for the decomposition.  The templates are found
-    by a depth-first search on ``X`` with the patterns forced (pruned by
-    degree: an unvisited square needs two free neighbours, the inner end one;
-    a forced move that can no longer be made ends the branch), cached by their
-    shape: a board of any length needs a bounded number of searches of at
+    by a depth-first search on ``X`` with the patterns forced, from the inner
+    end back to ``T_a`` first (pruned by degree: an unvisited square needs two
+    free neighbours, the last one; a forced move that can no longer be made
+    ends the branch; sound, as every square of a Hamiltonian path but its ends
+    uses two moves), cached by their shape: a board of any length needs a bounded number of searches of at
     most :data:`NODES` nodes each.  Filling the codes and repeating the stretches is
     O(n), the final walk (compiled) O(n).
 
