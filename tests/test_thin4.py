@@ -98,6 +98,27 @@ def test_four_files_and_long_ranks():
     assert tour_defect(60, 4, squares, start=(25, 0), end=(33, 3)) is None
 
 
+def test_the_mirrored_layout(monkeypatch):
+    """With every template of the first layout refused, the mirrored one (inner ends near
+    the last file) gives the tour, read back onto the board."""
+    from knightgraph.solvers import fourranks
+
+    real, refused = fourranks._template.__wrapped__, []
+
+    def template(m, s, t, *rest):
+        if len(refused) < len(fourranks.INNER_PAIRS):
+            refused.append((s, t))
+            return None
+        return real(m, s, t, *rest)
+
+    monkeypatch.setattr(fourranks, "_template", template)
+    for s, t in [((0, 300), (3, 700)), ((3, 10), (0, 990))]:
+        refused.clear()
+        order = four_rank_path(1000, s, t)
+        assert order_defect(4, 1000, order, s, t) is None
+        assert len(refused) == len(fourranks.INNER_PAIRS)
+
+
 def test_the_named_pair_of_4_by_250000_exists():
     res = kg.tour_exists(4, 250_000, start="fuml1", end="gakh4")
     assert res.status is kg.Status.FOUND, res.reason

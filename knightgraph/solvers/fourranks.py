@@ -129,7 +129,10 @@ def four_rank_path(n: int, s: Square, t: Square) -> NDArray[Any] | None:
                 if order is None or len(order) != 4 * n or int(order[-1]) != v[0] * n + v[1]:
                     return None  # pragma: no cover - the stretches repeat the pattern
                 if mirrored:  # file f -> n - 1 - f, in place but for one temporary
-                    order += n - 1 - 2 * (order % n)
+                    files = order % n
+                    files *= -2
+                    files += n - 1
+                    order += files
                 return order
     return None
 
