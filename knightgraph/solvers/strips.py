@@ -22,6 +22,11 @@ blocks, a few kinds of block whatever its length: a handful of SAT calls on
 small blocks, cached; the rest is filling arrays (the neighbour codes, as in
 :mod:`knightgraph.solvers.corridor`) and one linear walk: O(length).
 
+On 4 ranks with both ends on the outer ranks (the only ends a tour of 4 x n
+can have) :mod:`knightgraph.solvers.fourranks` is tried first: it builds every
+such pair, including those far from both short edges, where a cut beyond the
+ends must be crossed four times and the blocks here cannot.
+
 Examples
 --------
 >>> order = strip_path(5, 40, (2, 0), (4, 37))
