@@ -7,7 +7,9 @@ colour-valid pairs, runs alternated, the median of the paired ratios), with
 peak memory (ru_maxrss of the child) at most 12 bytes per square; and
 `tour 1000 1000 --start a1 --end b1` (squares written to a pipe) under 0.5 s.
 Thin boards (issue 14, part B): `tour 5 2000000 --start s --end t` against the
-closed tour of the same board, paired the same way.
+closed tour of the same board, paired the same way; `tour 4 2500000 --start s
+--end t` (both ends on the outer ranks, far from the short edges) against the
+open tour of the same board (4 x n has no closed tour).
 Every tour written is read back and checked.
 """
 
@@ -100,6 +102,7 @@ def main() -> None:
             f"{statistics.median(small):.2f} s of {len(small)} (target < 0.5 s)"
         )
         thin(rounds, rng, out)
+        four(rounds, rng, out)
 
 
 def thin(rounds: int, rng: random.Random, out: str) -> None:
@@ -119,6 +122,39 @@ def thin(rounds: int, rng: random.Random, out: str) -> None:
         peaks.append(got["st"][1])
         print(
             f"  {s} -> {t}: {got['st'][0]:.2f} s, closed {got['closed'][0]:.2f} s, "
+            f"ratio {ratios[-1]:.2f}, peak {got['st'][1] / (m * n):.2f} bytes/square"
+        )
+    print(
+        f"  median ratio {statistics.median(ratios):.2f}, peak "
+        f"{max(peaks) / (m * n):.2f} bytes/square"
+    )
+
+
+def four(rounds: int, rng: random.Random, out: str) -> None:
+    """4 x 2,500,000 (ten million squares), both ends on ranks 1 and 4 at least a tenth of
+    the board from its short edges, against the open tour (no ends) of the same board."""
+    m, n = 4, 2_500_000
+    board = Board(m, n)
+    ratios, peaks = [], []
+    print(f"{m}x{n}, whole process, .npy written; {rounds} alternated pairs (open tour)")
+    for k in range(rounds):
+        while True:
+            s = (rng.choice((0, 3)), rng.randrange(n // 10, n - n // 10))
+            t = (rng.choice((0, 3)), rng.randrange(n // 10, n - n // 10))
+            if (sum(s) + sum(t)) % 2:
+                break
+        a, b = board.name(s), board.name(t)
+        st_args = ["tour", str(m), str(n), "--start", a, "--end", b]
+        runs = [("st", st_args), ("open", ["tour", str(m), str(n)])]
+        got = {}
+        for name, args in runs if k % 2 == 0 else runs[::-1]:
+            got[name] = whole_process([*args, "--format", "npy", "-o", out])
+            if k == 0 and name == "st":
+                check_npy(out, m, n, a, b)
+        ratios.append(got["st"][0] / got["open"][0])
+        peaks.append(got["st"][1])
+        print(
+            f"  {a} -> {b}: {got['st'][0]:.2f} s, open {got['open'][0]:.2f} s, "
             f"ratio {ratios[-1]:.2f}, peak {got['st'][1] / (m * n):.2f} bytes/square"
         )
     print(

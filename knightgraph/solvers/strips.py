@@ -22,6 +22,11 @@ blocks, a few kinds of block whatever its length: a handful of SAT calls on
 small blocks, cached; the rest is filling arrays (the neighbour codes, as in
 :mod:`knightgraph.solvers.corridor`) and one linear walk: O(length).
 
+On 4 ranks with both ends on the outer ranks (the only ends a tour of 4 x n
+can have) :mod:`knightgraph.solvers.fourranks` is tried first: it builds every
+such pair, including those far from both short edges, where a cut beyond the
+ends must be crossed four times and the blocks here cannot.
+
 Examples
 --------
 >>> order = strip_path(5, 40, (2, 0), (4, 37))
@@ -40,6 +45,7 @@ from numpy.typing import NDArray
 from ..budget import Budget
 from .codes import NONE, Codes, Square, _direction
 from .corridor import _walk
+from .fourranks import four_rank_path
 from .pathsat import block_path
 
 __all__ = ["THIN", "strip_path"]
@@ -115,6 +121,10 @@ def strip_path(
         order += files
         return order
     k, length = m, n
+    if k == 4:  # both ends on the outer ranks: two paths joined by one move (fourranks)
+        order = four_rank_path(length, s, t)
+        if order is not None:
+            return order
     for flip_r, flip_c in ((False, False), (False, True), (True, False), (True, True)):
         failures = [0]  # each orientation has its own allowance
         a, b = s, t
