@@ -25,7 +25,7 @@ from ._common import (
     _request,
     _UsageError,
 )
-from .shapes import graph_requested, graph_sample
+from .shapes import graph_requested, graph_sample_output, graph_sample_request
 
 
 def _add_sample(sub: Any) -> None:
@@ -62,12 +62,15 @@ def _cmd_sample(args: argparse.Namespace) -> int:
 
     if args.k < 1:
         raise _UsageError(f"invalid -k {args.k}: expected a whole number >= 1")
-    if graph_requested(args):
-        return graph_sample(args)
-    board, start, end = _request(args)
-    board.require_memory("count")
+    graph = graph_requested(args)
+    if graph:
+        board, start, end, where = graph_sample_request(args)
+    else:
+        board, start, end = _request(args)
+        board.require_memory("count")
+        where = f"on {board.m}x{board.n}"
     with _progress("sampling", unit=" steps") as progress:
-        result = sample_tours(
+        result: Any = sample_tours(
             board,
             k=args.k,
             closed=args.closed,
@@ -81,25 +84,19 @@ def _cmd_sample(args: argparse.Namespace) -> int:
     if code != EXIT_OK:
         kind = "closed" if args.closed else "open"
         why = result.reason or f"the count of {kind} tours is 0"
-        if result.directed == 0:
-            print(f"no {kind} tour on {board.m}x{board.n}: {why}", file=sys.stderr)
-        else:
-            print(why, file=sys.stderr)
+        print(f"no {kind} tour {where}: {why}" if result.directed == 0 else why, file=sys.stderr)
         return code
+    stats = {"directed": result.directed, "seed": args.seed}
+    if graph:
+        stats["width"] = result.stats["width"]
+        heads, lines = graph_sample_output(args, board, (start, end), result)
+    else:
+        heads = [tour.to_dict() for tour in result.tours]
+        lines = [format_squares(tour) for tour in result.tours]
     if args.format == "json":
-        stats = {"directed": result.directed, "seed": args.seed}
-        out = [
-            {
-                **tour.to_dict(),
-                "method": "sample",
-                "seconds": round(result.seconds, 6),
-                "stats": stats,
-                "status": "found",
-                "reason": "",
-            }
-            for tour in result.tours
-        ]
+        fields = {"method": "sample", "seconds": round(result.seconds, 6), "stats": stats}
+        out = [{**head, **fields, "status": "found", "reason": ""} for head in heads]
         _emit(json.dumps(out), args.output)
     else:
-        _emit("\n".join(format_squares(tour) for tour in result.tours), args.output)
+        _emit("\n".join(lines), args.output)
     return code

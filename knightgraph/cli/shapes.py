@@ -270,54 +270,20 @@ def graph_verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def graph_sample(args: argparse.Namespace) -> int:
-    """``knightgraph sample`` on a graph board: ``K`` tours drawn uniformly (one line of
-    names each, or JSON with ``[r, c]`` / ``[r, c, level]`` squares)."""
-    import sys
-
-    from ..counting import sample_tours
-
+def graph_sample_request(args: argparse.Namespace) -> tuple[Any, Any, Any, str]:
+    """``knightgraph sample`` on a graph board: the board, its ends, and how to name it."""
     board = _graph_board(args)
-    start, end = _vertex(board, args.start), _vertex(board, args.end)
-    with _progress("sampling", unit=" steps") as progress:
-        result: Any = sample_tours(
-            board,
-            k=args.k,
-            closed=args.closed,
-            start=start,
-            end=end,
-            seed=args.seed,
-            timeout=args.timeout,
-            progress=progress,
-        )
-    code = _EXIT_OF[result.status]
-    if code != 0:
-        kind = "closed" if args.closed else "open"
-        why = result.reason or f"the count of {kind} tours is 0"
-        print(
-            f"no {kind} tour of the {board.kind}: {why}" if result.directed == 0 else why,
-            file=sys.stderr,
-        )
-        return code
-    if args.format == "json":
-        head = _head(board, args, start, end)
-        stats = {"directed": result.directed, "seed": args.seed, "width": result.stats["width"]}
-        out = [
-            {
-                **head,
-                "squares": [list(v) for v in tour.nodes()],
-                "method": "sample",
-                "seconds": round(result.seconds, 6),
-                "stats": stats,
-                "status": "found",
-                "reason": "",
-            }
-            for tour in result.tours
-        ]
-        _emit(json.dumps(out), args.output)
-    else:
-        _emit("\n".join(" ".join(tour.algebraic()) for tour in result.tours), args.output)
-    return code
+    return board, _vertex(board, args.start), _vertex(board, args.end), f"of the {board.kind}"
+
+
+def graph_sample_output(
+    args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: Any
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The tours of ``sample`` on a graph board: their JSON heads (``[r, c]`` or
+    ``[r, c, level]`` squares) and their lines of names."""
+    head = _head(board, args, *ends)
+    heads = [{**head, "squares": [list(v) for v in tour.nodes()]} for tour in result.tours]
+    return heads, [" ".join(tour.algebraic()) for tour in result.tours]
 
 
 def graph_map(args: argparse.Namespace, what: str) -> int:
