@@ -29,18 +29,26 @@ from knightgraph import Board, validate_tour
 
 
 def paired(
-    st_args: list[str], closed_args: list[str], k: int, out: str, m: int, n: int, s: str, t: str
+    st_args: list[str],
+    base_args: list[str],
+    k: int,
+    out: str,
+    ends: tuple[int, int, str, str],
+    base: str = "closed",
 ) -> dict[str, tuple[float, int]]:
-    """Round ``k`` of the pairing: the s-t tour and the closed tour, whole process, in
-    alternating order; the first round's files are checked."""
-    runs = [("st", st_args), ("closed", closed_args)]
+    """Round ``k`` of the pairing: the s-t tour of ``m x n`` from ``s`` to ``t`` (``ends``)
+    and the baseline (``base``: the closed tour, or the open tour with no ends), whole
+    process, in alternating order; the first round's files are checked."""
+    m, n, s, t = ends
+    runs = [("st", st_args), (base, base_args)]
     if k % 2:
         runs.reverse()
     got = {}
     for name, args in runs:
         got[name] = whole_process([*args, "--format", "npy", "-o", out])
         if k == 0:
-            check_npy(out, m, n, *((s, t) if name == "st" else (None, None)))
+            given = (s, t) if name == "st" else (None, None)
+            check_npy(out, m, n, *given, closed=name == "closed")
     return got
 
 
@@ -53,10 +61,12 @@ def random_pair(board: Board, rng: random.Random) -> tuple[str, str]:
             return board.name(s), board.name(t)
 
 
-def check_npy(path: str, m: int, n: int, start: str | None, end: str | None) -> None:
+def check_npy(
+    path: str, m: int, n: int, start: str | None, end: str | None, closed: bool = False
+) -> None:
     order = np.load(path)
     board = Board(m, n)
-    validate_tour(order, m, n, closed=start is None)
+    validate_tour(order, m, n, closed=closed)
     if start is not None:
         assert board.name(int(order[0])) == start and board.name(int(order[-1])) == end
 
@@ -74,7 +84,7 @@ def main() -> None:
             s, t = random_pair(board, rng)
             st_args = ["tour", str(size), str(size), "--start", s, "--end", t]
             closed_args = ["tour", str(size), str(size), "--closed"]
-            got = paired(st_args, closed_args, k, out, size, size, s, t)
+            got = paired(st_args, closed_args, k, out, (size, size, s, t))
             st_times.append(got["st"][0])
             closed_times.append(got["closed"][0])
             peaks.append(got["st"][1])
@@ -117,7 +127,7 @@ def thin(rounds: int, rng: random.Random, out: str) -> None:
             if "b3" not in (s, t) and board.name((2, n - 2)) not in (s, t):  # no tour ends there
                 break
         st_args = ["tour", str(m), str(n), "--start", s, "--end", t]
-        got = paired(st_args, ["tour", str(m), str(n), "--closed"], k, out, m, n, s, t)
+        got = paired(st_args, ["tour", str(m), str(n), "--closed"], k, out, (m, n, s, t))
         ratios.append(got["st"][0] / got["closed"][0])
         peaks.append(got["st"][1])
         print(
@@ -145,12 +155,7 @@ def four(rounds: int, rng: random.Random, out: str) -> None:
                 break
         a, b = board.name(s), board.name(t)
         st_args = ["tour", str(m), str(n), "--start", a, "--end", b]
-        runs = [("st", st_args), ("open", ["tour", str(m), str(n)])]
-        got = {}
-        for name, args in runs if k % 2 == 0 else runs[::-1]:
-            got[name] = whole_process([*args, "--format", "npy", "-o", out])
-            if k == 0 and name == "st":
-                check_npy(out, m, n, a, b)
+        got = paired(st_args, ["tour", str(m), str(n)], k, out, (m, n, a, b), base="open")
         ratios.append(got["st"][0] / got["open"][0])
         peaks.append(got["st"][1])
         print(
