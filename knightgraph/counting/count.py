@@ -131,7 +131,7 @@ def _count_cycles(
     forced, excluded = tuple(forced), tuple(excluded)
     if engine not in ("auto", "python", "c"):
         raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
-    graph = _build_graph(board, virtual, deadline)
+    graph = _build_graph(board, virtual, deadline, snake=True)
     if graph.size + int(virtual) < 3:
         return 0
     local = _local_ids(graph.squares)
