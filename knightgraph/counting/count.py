@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, cast
 
 from ..board import KNIGHT, Board, SquareLike, as_board
@@ -24,7 +24,7 @@ from ..verify import check_closed
 from .budget import (
     CountAbortedError,
     _check_budget,
-    _Counted,
+    _CountAnswer,
     _ends,
     _memory_budget,
     _require_plan_memory,
@@ -46,7 +46,7 @@ CONVENTIONS = ("oeis", "knuth")
 
 
 @dataclass
-class CountResult(_Counted):
+class CountResult(_CountAnswer[Board]):
     """The number of tours of one kind.
 
     Attributes
@@ -82,16 +82,6 @@ class CountResult(_Counted):
     'disconnected'
     """
 
-    board: Board
-    closed: bool
-    start: int | None
-    end: int | None
-    directed: int | None
-    undirected: int | None
-    convention: str = "oeis"
-    seconds: float = 0.0
-    stats: dict[str, Any] = field(default_factory=dict)
-    reason: str = ""
     certificate: Certificate | None = None
 
     def to_dict(self) -> dict[str, Any]:
