@@ -185,6 +185,16 @@ def _split(
     return _split_count(board, functools.partial(run, stats={}), engine, steps, name=name, **parts)
 
 
+def _fit(board: Board, closed: bool, engine: str, memory: int | None, split: bool) -> Any:
+    """The :class:`~knightgraph.counting.estimate.MemoryFit` of an unsplit count on the
+    compiled kernel (None for a split one, or one in Python)."""
+    from .estimate import fit_memory
+
+    if split or engine == "python" or not kernel_available():
+        return None
+    return fit_memory(board, closed=closed, budget=_memory_budget(memory, compiled=True))
+
+
 def count_tours(
     m: int | Board,
     n: int | None = None,
@@ -309,6 +319,17 @@ def count_tours(
         )
     deadline = None if timeout is None else time.monotonic() + timeout
     stats: dict[str, Any] = {}
+    fit = _fit(board, closed, engine, memory, split is not None)
+    if fit is not None and fit.estimate is not None:
+        stats["memory_estimate"] = fit.estimate
+    if fit is not None and fit.parts is None:  # refused before any work, with the estimate
+        stats["done"] = {"phase": "estimate", "step": 0, "steps": board.num_squares}
+        stats["done"].update(engine="c", estimate=fit.estimate, budget=fit.budget)
+        seconds = time.perf_counter() - began
+        return CountResult(board, closed, s, t, None, None, convention, seconds, stats, fit.reason)
+    if fit is not None and fit.parts is not None and fit.parts > 1:
+        split = SplitOptions(parts=fit.parts)  # parts small enough to fit, one after another
+        stats["memory_parts"] = fit.parts
     kw: dict[str, Any] = dict(
         engine=engine, memory=memory, deadline=deadline, progress=progress, stats=stats
     )
