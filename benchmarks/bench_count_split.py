@@ -2,6 +2,7 @@
 
     python benchmarks/bench_count_split.py            # 6x8 and 7x8 closed, whole and in parts;
                                                       # 8x8 closed up to step 33, and the projection
+                                                      # (with the estimate the count makes first)
     python benchmarks/bench_count_split.py --quick    # 6x8 only, 8x8 up to step 30
     python benchmarks/bench_count_split.py --stop 35  # carry 8x8 further (step 35: ~2 GiB tables)
 
@@ -113,6 +114,11 @@ def project(seven: dict, eight: dict) -> None:
     while capacity * 3 < peak8 * 4:
         capacity *= 2
     table = capacity * 16
+    from knightgraph import Board
+    from knightgraph.counting.estimate import estimate_count_memory
+
+    model = estimate_count_memory(Board(8, 8), closed=True) or 0
+    print(f"8x8 estimate before the work (knightgraph.counting.estimate): {model / 2**30:.1f} GiB")
     print(
         f"8x8 projection: measured {done} of 64 steps ({sum(s8):,} states, "
         f"{per_state * 1e6:.2f} us CPU a state); largest layer ~{peak8 / 1e6:,.0f} M states "
