@@ -14,7 +14,8 @@
  * in the tables it is packed into a 64-bit key two slots at a time, the pair
  * (a, b) as the 7-bit number 11 a + b (11 values: a frontier of 18 slots has
  * at most 9 fragments): 18 slots take 63 bits, where 4 bits a slot would
- * take 72 (the compact encoding of issue 15; 8x8 needs 17 slots).  Counts are unsigned 64-bit integers
+ * take 72 (the compact encoding of issue 15; 8x8 needs 16 slots in the snake
+ * order, 17 top to bottom).  Counts are unsigned 64-bit integers
  * (16-byte table entries); when one overflows the step reports it and the
  * caller starts again with 128-bit counts (24-byte entries), and if one of
  * those overflows too, with the Python engine's unbounded integers.
