@@ -14,7 +14,12 @@ Measured on the 2-core development machine (22 Nov 2026): 6x6 0.11 s, 6x7
 (165,575,218,320 directed, A165134) 758 s and 8.0 GiB (`7x7o`).  The kernel of issue 15
 (mirror merging, subsets by degree pattern, labels renumbered in registers), CPU time
 on the same machine under load: 6x8 1.3-1.5 s (was 2.5-2.9 s), 7x8 58.7 s (was 108 s),
-1.0 GiB peak RSS; `benchmarks/bench_count_split.py` has the split counts and 8x8.
+1.0 GiB peak RSS.  The snake order, mirror merging inside the step and reused tables
+(issue 15, 26 Nov 2026; `knightgraph count 7 8 --closed` under /usr/bin/time, the old
+build alternately): 7x8 closed 19.3-21.1 s user CPU, 19.9-21.8 s wall and 557 MB peak RSS
+(was 42.6-45.8 s, 45.6-48.6 s and 1.08 GB; tables 512 MiB, 6,450,386 states in the largest
+layer);
+`benchmarks/bench_count_split.py` has the split counts and 8x8.
 """
 
 from __future__ import annotations

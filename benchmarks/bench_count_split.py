@@ -2,8 +2,12 @@
 
     python benchmarks/bench_count_split.py            # 6x8 and 7x8 closed, whole and in parts;
                                                       # 8x8 closed up to step 33, and the projection
+                                                      # (with the estimate the count makes first)
     python benchmarks/bench_count_split.py --quick    # 6x8 only, 8x8 up to step 30
-    python benchmarks/bench_count_split.py --stop 35  # carry 8x8 further (step 35: ~2 GiB tables)
+    python benchmarks/bench_count_split.py --stop 39  # carry 8x8 further (step 39: 6.3 GiB, 125 s)
+
+From step 33 the projection says ~107 M states at the peak (26 Nov 2026), from step 39
+~214 M (94.8 M are already there): early steps underestimate, use ``--stop 39``.
 
 The machine is shared and slow: wall times move with the load, so the CPU time of each
 count (its own process and its workers: ``getrusage``) is the figure to compare.  Each
@@ -113,6 +117,11 @@ def project(seven: dict, eight: dict) -> None:
     while capacity * 3 < peak8 * 4:
         capacity *= 2
     table = capacity * 16
+    from knightgraph import Board
+    from knightgraph.counting.estimate import estimate_count_memory
+
+    model = estimate_count_memory(Board(8, 8), closed=True) or 0
+    print(f"8x8 estimate before the work (knightgraph.counting.estimate): {model / 2**30:.1f} GiB")
     print(
         f"8x8 projection: measured {done} of 64 steps ({sum(s8):,} states, "
         f"{per_state * 1e6:.2f} us CPU a state); largest layer ~{peak8 / 1e6:,.0f} M states "

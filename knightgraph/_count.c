@@ -14,7 +14,8 @@
  * in the tables it is packed into a 64-bit key two slots at a time, the pair
  * (a, b) as the 7-bit number 11 a + b (11 values: a frontier of 18 slots has
  * at most 9 fragments): 18 slots take 63 bits, where 4 bits a slot would
- * take 72 (the compact encoding of issue 15; 8x8 needs 17 slots).  Counts are unsigned 64-bit integers
+ * take 72 (the compact encoding of issue 15; 8x8 needs 16 slots in the snake
+ * order, 17 top to bottom).  Counts are unsigned 64-bit integers
  * (16-byte table entries); when one overflows the step reports it and the
  * caller starts again with 128-bit counts (24-byte entries), and if one of
  * those overflows too, with the Python engine's unbounded integers.
@@ -80,6 +81,7 @@ void kgc_free(void *p)
     if (!ctx)
         return;
     table_free(ctx, &ctx->cur);
+    free(ctx->spare);
     free(ctx);
 }
 
@@ -178,6 +180,8 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     int err;
     const int slots = (int)ctx->slots;
     const int pairs = (slots + 1) / 2;
+    const int mirrored = ctx->mirrored;
+    ctx->mirrored = 0; /* for this step only */
     ctx->done = 0;
     if (nc > MAX_CANDS || slots > MAX_SLOTS || (!vleaves && (dest < 0 || dest >= slots)))
         return ERR_INTERNAL;
@@ -253,7 +257,7 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     int64_t seen = 0;
     const int timed = ctx->timed;
     const double deadline = ctx->deadline;
-    uint8_t v[MAX_SLOTS + 2] = {0}, w[MAX_SLOTS + 2] = {0};
+    uint8_t v[MAX_SLOTS + 2] = {0}, w[MAX_SLOTS + 2] = {0}, image[MAX_SLOTS + 2] = {0};
     for (uint64_t i = 0; i < cur->cap; i++) {
         uint64_t key = key_at(cur, i);
         if (key == EMPTY_KEY)
@@ -333,6 +337,12 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
             if (!vleaves)
                 w[dest] = (uint8_t)vv;
             uint64_t out = encode(w, pairs);
+            if (mirrored && out != EMPTY_KEY) {
+                for (int s = 0; s < slots; s++)
+                    image[ctx->perm[s]] = w[s];
+                uint64_t other = encode(image, pairs);
+                out = other < out ? other : out;
+            }
             if (out == EMPTY_KEY) {
                 table_free(ctx, &next);
                 free(memo);
@@ -350,6 +360,7 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     queue_drain(&next, queue, head, queued);
     free(memo);
     ctx->done = (int64_t)cur->size;
+    table_spare(ctx); /* the block of cur, for the next step */
     table_free(ctx, cur);
     *cur = next;
     if (cur->overflow)
@@ -394,44 +405,17 @@ int64_t kgc_load(void *p, int64_t n, const uint64_t *keys, const uint64_t *lo, c
     return (int64_t)fresh.size;
 }
 
-/* Merge every state with its mirror image: perm[s] is the slot of the mirror square of the
-   square in slot s (a free slot maps to itself), valid when the squares done so far and the
-   frontier are symmetric under the mirror (a column boundary of a symmetric board).  A state
-   and its image have as many completions (the squares left are symmetric too), so only the
-   smaller key of the two is kept, with both counts: about half the states from here on.
-   Returns the number of states, or ERR_NOMEM / ERR_LIMIT / ERR_OVERFLOW. */
-int64_t kgc_mirror(void *p, const int64_t *perm)
+/* Merge every state of the next step's layer with its mirror image: perm[s] is the slot of
+   the mirror square of the square in slot s (a free slot maps to itself), valid when the
+   squares done after the step and the frontier are symmetric under the mirror (a column
+   boundary of a symmetric board).  A state and its image have as many completions (the
+   squares left are symmetric too), so the step keeps only the smaller key of the two, with
+   both counts: about half the states from there on, merged as the step makes them (no pass
+   of its own over the layer). */
+void kgc_mirror(void *p, const int64_t *perm)
 {
     ctx_t *ctx = (ctx_t *)p;
-    table_t *cur = &ctx->cur;
-    table_t next;
-    const int slots = (int)ctx->slots;
-    const int pairs = (slots + 1) / 2;
-    int err = table_init(ctx, &next, cur->size + cur->size / 3 + 16);
-    if (err)
-        return err;
-    pending_t queue[QUEUE];
-    int head = 0, queued = 0;
-    uint8_t v[MAX_SLOTS + 2] = {0}, w[MAX_SLOTS + 2] = {0};
-    for (uint64_t i = 0; i < cur->cap; i++) {
-        uint64_t key = key_at(cur, i), lo, hi;
-        if (key == EMPTY_KEY)
-            continue;
-        table_get(cur, i, &lo, &hi);
-        decode(key, v, pairs);
-        for (int s = 0; s < slots; s++)
-            w[perm[s]] = v[s];
-        uint64_t image = encode(w, pairs);
-        err = queue_put(ctx, &next, queue, &head, &queued, image < key ? image : key, lo, hi);
-        if (err) {
-            table_free(ctx, &next);
-            return err;
-        }
-    }
-    queue_drain(&next, queue, head, queued);
-    table_free(ctx, cur);
-    *cur = next;
-    if (cur->overflow)
-        return ERR_OVERFLOW;
-    return (int64_t)cur->size;
+    ctx->mirrored = 1;
+    for (int s = 0; s < ctx->slots; s++)
+        ctx->perm[s] = (uint8_t)perm[s];
 }

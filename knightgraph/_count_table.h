@@ -37,6 +37,11 @@ typedef struct {
     int timed;       /* a deadline is set */
     double deadline; /* seconds on now_seconds()'s clock */
     int64_t done;    /* states of the current layer handled by the last step */
+    int mirrored;           /* kgc_mirror: merge the next step's states with their images */
+    uint8_t perm[MAX_SLOTS];
+    void *spare;       /* the block of the layer before the last step, kept for the next */
+    uint64_t spare_cap; /* its capacity in entries (0: none) */
+    int spare_wide;
 } ctx_t;
 
 /* Seconds on a monotonic clock (any origin: only differences are used). */
@@ -73,11 +78,27 @@ static int table_init(ctx_t *ctx, table_t *t, uint64_t cap)
         shift = 60;
     }
     int wide = ctx->wide;
-    if (ctx->used + table_bytes(c, wide) > ctx->limit)
-        return ERR_LIMIT;
     size_t bytes = c * entry_size(wide);
     void *mem = NULL;
-    if (bytes >= HUGE_PAGE) {
+    if (ctx->spare && ctx->spare_wide == wide && ctx->spare_cap >= c && ctx->spare_cap <= 4 * c) {
+        /* The block of the layer freed at the end of the last step fits (its pages are mapped
+           already: no page faults, no zeroing by the kernel): the table takes all of it. */
+        while (c < ctx->spare_cap) {
+            c <<= 1;
+            shift--;
+        }
+        bytes = c * entry_size(wide);
+        mem = ctx->spare;
+        ctx->spare = NULL;
+        ctx->used -= table_bytes(c, wide);
+    } else if (ctx->spare) {
+        ctx->used -= table_bytes(ctx->spare_cap, ctx->spare_wide);
+        free(ctx->spare);
+        ctx->spare = NULL;
+    }
+    if (!mem && ctx->used + table_bytes(c, wide) > ctx->limit)
+        return ERR_LIMIT;
+    if (!mem && bytes >= HUGE_PAGE) {
         /* Large tables on transparent huge pages: far fewer TLB misses on random access. */
         if (posix_memalign(&mem, HUGE_PAGE, bytes) != 0)
             mem = NULL;
@@ -85,7 +106,7 @@ static int table_init(ctx_t *ctx, table_t *t, uint64_t cap)
         if (mem)
             madvise(mem, bytes, MADV_HUGEPAGE);
 #endif
-    } else {
+    } else if (!mem) {
         mem = malloc(bytes);
     }
     if (!mem)
@@ -106,6 +127,27 @@ static int table_init(ctx_t *ctx, table_t *t, uint64_t cap)
     if (ctx->used > ctx->peak)
         ctx->peak = ctx->used;
     return 0;
+}
+
+/* At the end of a step: the block of the layer before it (`ctx->cur`) is kept as the spare
+   for the next step's table (table_init takes it if it is from 1 to 4 times the size asked
+   for); any other spare is freed.  The spare counts as used memory, so the peak is the same
+   as if it had been freed and allocated again. */
+static void table_spare(ctx_t *ctx)
+{
+    table_t *cur = &ctx->cur;
+    if (ctx->spare) {
+        ctx->used -= table_bytes(ctx->spare_cap, ctx->spare_wide);
+        free(ctx->spare);
+        ctx->spare = NULL;
+    }
+    if (cur->e && table_bytes(cur->cap, cur->wide) >= (int64_t)HUGE_PAGE) {
+        ctx->spare = cur->e;
+        ctx->spare_cap = cur->cap;
+        ctx->spare_wide = cur->wide;
+        cur->e = NULL; /* table_free below then only forgets it; the bytes stay counted */
+        cur->cap = cur->size = 0;
+    }
 }
 
 static void table_free(ctx_t *ctx, table_t *t)

@@ -289,8 +289,15 @@ def _count_maybe_split(
 ) -> Any:
     """``count``: in one piece with a bar of squares, or split (``--parts``, ``--workers``,
     ``--dask``, ``--checkpoint``) with a bar of the parts done and the time left."""
+    from ..counting.estimate import memory_note
+
     kw = dict(closed=args.closed, start=start, end=end, convention=args.convention)
     kw["timeout"] = args.timeout
+    note = (
+        None if args.parts or args.workers or args.dask else memory_note(board, closed=args.closed)
+    )
+    if note:  # issue 15: the estimate before the work
+        print(note, file=sys.stderr)
     if args.parts is None and args.checkpoint is None and not (args.workers or args.dask):
         with _progress("counting", unit=" squares", total=board.num_squares) as progress:
             return count_tours(board, progress=progress, **kw)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from ..board import Board
 from ..exceptions import InvalidOptionError, InvalidSquareError, SearchAbortedError
@@ -177,6 +178,27 @@ class _Counted(_CountStatus):
         if self.directed is None:
             raise CountAbortedError(self.reason, self.stats.get("done", {}))
         return self.directed
+
+
+B = TypeVar("B")
+
+
+@dataclass
+class _CountAnswer(_Counted, Generic[B]):
+    """The fields that the answers of counts of boards (``B``: a
+    :class:`~knightgraph.Board`) and of graphs share, in this order (the request, the counts,
+    the time, the statistics, why it stopped); see :class:`~knightgraph.CountResult`."""
+
+    board: B
+    closed: bool
+    start: int | None
+    end: int | None
+    directed: int | None
+    undirected: int | None
+    convention: str = "oeis"
+    seconds: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+    reason: str = ""
 
 
 class _Drawn:

@@ -59,7 +59,7 @@ class _Kernel:
         lib.kgc_export.argtypes = [ctypes.c_void_p, words, words, words]
         lib.kgc_load.restype = i64
         lib.kgc_load.argtypes = [ctypes.c_void_p, i64, words, words, words]
-        lib.kgc_mirror.restype = i64
+        lib.kgc_mirror.restype = None
         lib.kgc_mirror.argtypes = [ctypes.c_void_p, ints]
         self.lib = lib
 
@@ -259,9 +259,9 @@ def _run_compiled(
                 lib.kgc_set_deadline(ctx, max(0.0, deadline - time.monotonic()))
             before = states
             arrays = (cands, forced, len(cands), leave, len(leave), need, len(need), int(last))
+            if len(step) > 9:  # the end of a column: merge mirror images
+                lib.kgc_mirror(ctx, step[9])
             states = lib.kgc_step(ctx, dest, vleaves, vneed, *arrays)
-            if states >= 0 and len(step) > 9:  # the end of a column: merge mirror images
-                states = lib.kgc_mirror(ctx, step[9])
             if states == _OVERFLOW and wide:
                 raise _CountOverflow
             if states == _OVERFLOW:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, cast
 
 from ..board import KNIGHT, Board, SquareLike, as_board
@@ -24,7 +24,7 @@ from ..verify import check_closed
 from .budget import (
     CountAbortedError,
     _check_budget,
-    _Counted,
+    _CountAnswer,
     _ends,
     _memory_budget,
     _require_plan_memory,
@@ -46,7 +46,7 @@ CONVENTIONS = ("oeis", "knuth")
 
 
 @dataclass
-class CountResult(_Counted):
+class CountResult(_CountAnswer[Board]):
     """The number of tours of one kind.
 
     Attributes
@@ -82,16 +82,6 @@ class CountResult(_Counted):
     'disconnected'
     """
 
-    board: Board
-    closed: bool
-    start: int | None
-    end: int | None
-    directed: int | None
-    undirected: int | None
-    convention: str = "oeis"
-    seconds: float = 0.0
-    stats: dict[str, Any] = field(default_factory=dict)
-    reason: str = ""
     certificate: Certificate | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -131,7 +121,7 @@ def _count_cycles(
     forced, excluded = tuple(forced), tuple(excluded)
     if engine not in ("auto", "python", "c"):
         raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
-    graph = _build_graph(board, virtual, deadline)
+    graph = _build_graph(board, virtual, deadline, snake=True)
     if graph.size + int(virtual) < 3:
         return 0
     local = _local_ids(graph.squares)
@@ -193,6 +183,16 @@ def _split(
         parts = {**parts, "memory": available_memory() * 9 // 10 // executor.workers}
     name = "paths" if parts["virtual"] else "cycles"
     return _split_count(board, functools.partial(run, stats={}), engine, steps, name=name, **parts)
+
+
+def _fit(board: Board, closed: bool, engine: str, memory: int | None, split: bool) -> Any:
+    """The :class:`~knightgraph.counting.estimate.MemoryFit` of an unsplit count on the
+    compiled kernel (None for a split one, or one in Python)."""
+    from .estimate import fit_memory
+
+    if split or engine == "python" or not kernel_available():
+        return None
+    return fit_memory(board, closed=closed, budget=_memory_budget(memory, compiled=True))
 
 
 def count_tours(
@@ -319,6 +319,17 @@ def count_tours(
         )
     deadline = None if timeout is None else time.monotonic() + timeout
     stats: dict[str, Any] = {}
+    fit = _fit(board, closed, engine, memory, split is not None)
+    if fit is not None and fit.estimate is not None:
+        stats["memory_estimate"] = fit.estimate
+    if fit is not None and fit.parts is None:  # refused before any work, with the estimate
+        stats["done"] = {"phase": "estimate", "step": 0, "steps": board.num_squares}
+        stats["done"].update(engine="c", estimate=fit.estimate, budget=fit.budget)
+        seconds = time.perf_counter() - began
+        return CountResult(board, closed, s, t, None, None, convention, seconds, stats, fit.reason)
+    if fit is not None and fit.parts is not None and fit.parts > 1:
+        split = SplitOptions(parts=fit.parts)  # parts small enough to fit, one after another
+        stats["memory_parts"] = fit.parts
     kw: dict[str, Any] = dict(
         engine=engine, memory=memory, deadline=deadline, progress=progress, stats=stats
     )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..exceptions import BoardTooLargeError, InvalidOptionError
@@ -28,7 +28,7 @@ from ..verify import check_closed
 from .budget import (
     CountAbortedError,
     _check_budget,
-    _Counted,
+    _CountAnswer,
     _ends,
     _memory_budget,
     _stopped,
@@ -116,7 +116,7 @@ def _bfs(adj: Any, root: int) -> dict[int, int]:
 
 
 @dataclass
-class GraphCountResult(_Counted):
+class GraphCountResult(_CountAnswer[GraphBoard]):
     """A count of the tours of a graph board, with the interface of
     :class:`~knightgraph.CountResult` (``directed``, ``undirected``, ``status``, ...).
 
@@ -127,17 +127,6 @@ class GraphCountResult(_Counted):
     >>> r.to_dict()["undirected"], r.to_dict()["vertices"], r.status.name
     (6, 8, 'FOUND')
     """
-
-    board: GraphBoard
-    closed: bool
-    start: int | None
-    end: int | None
-    directed: int | None
-    undirected: int | None
-    convention: str = "oeis"
-    seconds: float = 0.0
-    stats: dict[str, Any] = field(default_factory=dict)
-    reason: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the graph's size, the request, the counts and the status."""

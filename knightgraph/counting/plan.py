@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..board import Board
+from ..board import KNIGHT, Board
 from .budget import _stopped, _timed_out
 
 
@@ -51,21 +51,46 @@ def _local_edges(
     return frozenset(frozenset((local[a], local[b])) for a, b in pairs)
 
 
-def _processing_order(board: Board) -> list[int]:
-    """Flat indices column by column across the shorter side."""
+def _across(width: int, snake: bool) -> list[int]:
+    """The order of the squares of one column of ``width``: top to bottom, or with ``snake``
+    the odd places down and the even ones back up (1, 3, 5, ..., 4, 2, 0)."""
+    if not snake:
+        return list(range(width))
+    return list(range(1, width, 2)) + list(range(0, width, 2))[::-1]
+
+
+def _processing_order(board: Board, snake: bool = False) -> list[int]:
+    """Flat indices column by column across the shorter side; within a column top to
+    bottom, or with ``snake`` (a knight's board only) down the odd places and back up the
+    even ones.
+
+    Notes
+    -----
+    Why the snake: a knight's move changes the row by 1 or 2, so the squares of a column
+    taken 1, 3, 5, ... then ..., 4, 2, 0 are each a knight's move or two rows from the one
+    before, and the partial path fragments on the frontier stay shorter and fewer: measured
+    on closed counts (largest layer, top to bottom -> snake), 5x10 35,478 -> 12,762, 6x8
+    659,639 -> 360,175, 7x8 15,259,278 -> 6,450,386 (the counts are the same: any order is
+    exact).  The frontier is one square narrower on 5 to 7 rows, too.
+    """
     m, n = board.m, board.n
     removed = {r * n + c for r, c in board.removed}
+    snake = snake and board.leaper == KNIGHT
     if m <= n:
-        cells = [r * n + c for c in range(n) for r in range(m)]
+        cells = [r * n + c for c in range(n) for r in _across(m, snake)]
     else:
-        cells = [r * n + c for r in range(m) for c in range(n)]
+        cells = [r * n + c for r in range(m) for c in _across(n, snake)]
     return [i for i in cells if i not in removed]
 
 
-def _build_graph(board: Board, virtual: bool, deadline: float | None = None) -> _Graph:
+def _build_graph(
+    board: Board, virtual: bool, deadline: float | None = None, snake: bool = False
+) -> _Graph:
+    """The board as a :class:`_Graph` in processing order (:func:`_processing_order`;
+    ``snake``: for counts, not for samples, whose seeded draws keep the plain order)."""
     if _timed_out(deadline):
         raise _stopped("at the timeout", {"phase": "graph", "step": 0, "steps": board.num_squares})
-    order = _processing_order(board)
+    order = _processing_order(board, snake)
     local = {flat: i for i, flat in enumerate(order)}
     table = board.move_table()
     adj: list[tuple[int, ...]] = []

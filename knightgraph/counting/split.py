@@ -167,7 +167,7 @@ def _plan_of(
     """The graph and the plan of a count (as ``_count_cycles`` makes them)."""
     from .plan import _build_graph, _local_edges, _local_ids, _plan
 
-    graph = _build_graph(board, virtual)
+    graph = _build_graph(board, virtual, snake=True)
     local = _local_ids(graph.squares)
     return graph, _plan(graph, None, _local_edges(local, forced), _local_edges(local, excluded))
 
