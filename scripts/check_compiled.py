@@ -61,7 +61,7 @@ def extensions() -> list[tuple[str, list[str]]]:
 def problems() -> list[str]:
     """What is missing (empty: the compiled code runs)."""
     sys.path.insert(0, str(REPO))
-    from knightgraph import _native, counting, drup, verify
+    from knightgraph import _native, counting, drup, verifyfast
     from knightgraph.solvers import kernels
 
     found = []
@@ -85,8 +85,8 @@ def problems() -> list[str]:
         found.append(
             "knightgraph.solvers.kernels uses the Python loops (a stale or missing _kernels)"
         )
-    if verify._compiled_check() is None:
-        found.append("knightgraph.verify has no compiled fast path (a stale or missing _verify)")
+    if verifyfast._compiled_check() is None:
+        found.append("knightgraph.verifyfast has no compiled fast path (a stale or missing _verify)")
     if not counting.kernel_available():
         found.append("knightgraph.counting uses the Python engine (a stale or missing _count)")
     library = getattr(drup, "_library", lambda: None)()

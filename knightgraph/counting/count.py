@@ -133,9 +133,15 @@ def _count_cycles(
     edges = _local_edges(local, forced), _local_edges(local, excluded)
     steps = _plan(graph, local_perm, *edges, deadline)
     parts: dict[str, Any] = dict(  # the count in parts: _split_count's keywords
-        virtual=virtual, forced=forced, excluded=excluded, options=split, memory=memory,
-        deadline=deadline, progress=progress, stats=stats,
-    )  # fmt: skip
+        virtual=virtual,
+        forced=forced,
+        excluded=excluded,
+        options=split,
+        memory=memory,
+        deadline=deadline,
+        progress=progress,
+        stats=stats,
+    )
     kernel = _compiled() if engine == "c" or (engine == "auto" and kernel_available()) else None
     if engine == "c" and kernel is None:
         raise InvalidOptionError("the compiled counting kernel is not built")

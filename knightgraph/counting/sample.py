@@ -201,9 +201,16 @@ def sample_tours(
         if n is not None or leaper != KNIGHT or tuple(removed):
             raise InvalidOptionError("a graph takes no n, leaper or removed squares")
         drawn = sample_graph_tours(
-            as_graph_board(m), k=k, closed=closed, start=start, end=end, seed=seed,
-            memory=memory, timeout=timeout, progress=progress,
-        )  # fmt: skip
+            as_graph_board(m),
+            k=k,
+            closed=closed,
+            start=start,
+            end=end,
+            seed=seed,
+            memory=memory,
+            timeout=timeout,
+            progress=progress,
+        )
         return cast(SampleResult, drawn)  # the same interface (GraphSampleResult)
     board = as_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)
