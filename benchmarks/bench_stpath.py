@@ -52,6 +52,32 @@ def paired(
     return got
 
 
+class Tally:
+    """The rounds of one pairing, against the ``base`` run (``closed`` or ``open``) of a
+    board of ``squares`` squares: a line a round, then the medians and the peak."""
+
+    def __init__(self, base: str, squares: int) -> None:
+        self.base, self.squares = base, squares
+        self.rows: list[tuple[float, float, int]] = []
+
+    def add(self, s: str, t: str, got: dict[str, tuple[float, int]]) -> None:
+        (st, peak), (other, _) = got["st"], got[self.base]
+        self.rows.append((st, other, peak))
+        print(
+            f"  {s} -> {t}: {st:.2f} s, {self.base} {other:.2f} s, ratio {st / other:.2f}, "
+            f"peak {peak / self.squares:.2f} bytes/square"
+        )
+
+    def summary(self, targets: str = "") -> None:
+        st, other, _ = (statistics.median(column) for column in zip(*self.rows, strict=True))
+        ratio = statistics.median(a / b for a, b, _ in self.rows)
+        peak = max(row[2] for row in self.rows) / self.squares
+        print(
+            f"  median: s-t {st:.2f} s, {self.base} {other:.2f} s, ratio {ratio:.2f}, "
+            f"peak {peak:.2f} bytes/square{targets}"
+        )
+
+
 def random_pair(board: Board, rng: random.Random) -> tuple[str, str]:
     """A random pair of squares of different colours (an even board)."""
     while True:
@@ -78,26 +104,14 @@ def main() -> None:
     board = Board(size, size)
     with tempfile.TemporaryDirectory() as folder:
         out = str(Path(folder) / "tour.npy")
-        ratios, st_times, closed_times, peaks = [], [], [], []
+        tally = Tally("closed", size * size)
         print(f"{size}x{size}, whole process, .npy written; {rounds} alternated pairs")
         for k in range(rounds):
             s, t = random_pair(board, rng)
             st_args = ["tour", str(size), str(size), "--start", s, "--end", t]
             closed_args = ["tour", str(size), str(size), "--closed"]
-            got = paired(st_args, closed_args, k, out, (size, size, s, t))
-            st_times.append(got["st"][0])
-            closed_times.append(got["closed"][0])
-            peaks.append(got["st"][1])
-            ratios.append(got["st"][0] / got["closed"][0])
-            print(
-                f"  {s} -> {t}: {got['st'][0]:.2f} s, closed {got['closed'][0]:.2f} s, "
-                f"ratio {ratios[-1]:.2f}, peak {got['st'][1] / size**2:.2f} bytes/square"
-            )
-        print(
-            f"  median: s-t {statistics.median(st_times):.2f} s, closed "
-            f"{statistics.median(closed_times):.2f} s, ratio {statistics.median(ratios):.2f} "
-            f"(target <= 1.5), peak {max(peaks) / size**2:.2f} bytes/square (target <= 12)"
-        )
+            tally.add(s, t, paired(st_args, closed_args, k, out, (size, size, s, t)))
+        tally.summary(" (targets: ratio <= 1.5, peak <= 12 bytes/square)")
         small = []
         for _ in range(max(5, rounds)):
             args = ["tour", "1000", "1000", "--start", "a1", "--end", "b1"]
@@ -119,7 +133,7 @@ def thin(rounds: int, rng: random.Random, out: str) -> None:
     """5 x 2,000,000 (ten million squares): s-t tours of thin boards against the closed tour."""
     m, n = 5, 2_000_000
     board = Board(m, n)
-    ratios, peaks = [], []
+    tally = Tally("closed", m * n)
     print(f"{m}x{n}, whole process, .npy written; {rounds} alternated pairs")
     for k in range(rounds):
         while True:
@@ -128,16 +142,8 @@ def thin(rounds: int, rng: random.Random, out: str) -> None:
                 break
         st_args = ["tour", str(m), str(n), "--start", s, "--end", t]
         got = paired(st_args, ["tour", str(m), str(n), "--closed"], k, out, (m, n, s, t))
-        ratios.append(got["st"][0] / got["closed"][0])
-        peaks.append(got["st"][1])
-        print(
-            f"  {s} -> {t}: {got['st'][0]:.2f} s, closed {got['closed'][0]:.2f} s, "
-            f"ratio {ratios[-1]:.2f}, peak {got['st'][1] / (m * n):.2f} bytes/square"
-        )
-    print(
-        f"  median ratio {statistics.median(ratios):.2f}, peak "
-        f"{max(peaks) / (m * n):.2f} bytes/square"
-    )
+        tally.add(s, t, got)
+    tally.summary()
 
 
 def four(rounds: int, rng: random.Random, out: str) -> None:
@@ -145,7 +151,7 @@ def four(rounds: int, rng: random.Random, out: str) -> None:
     the board from its short edges, against the open tour (no ends) of the same board."""
     m, n = 4, 2_500_000
     board = Board(m, n)
-    ratios, peaks = [], []
+    tally = Tally("open", m * n)
     print(f"{m}x{n}, whole process, .npy written; {rounds} alternated pairs (open tour)")
     for k in range(rounds):
         while True:
@@ -156,16 +162,8 @@ def four(rounds: int, rng: random.Random, out: str) -> None:
         a, b = board.name(s), board.name(t)
         st_args = ["tour", str(m), str(n), "--start", a, "--end", b]
         got = paired(st_args, ["tour", str(m), str(n)], k, out, (m, n, a, b), base="open")
-        ratios.append(got["st"][0] / got["open"][0])
-        peaks.append(got["st"][1])
-        print(
-            f"  {a} -> {b}: {got['st'][0]:.2f} s, open {got['open'][0]:.2f} s, "
-            f"ratio {ratios[-1]:.2f}, peak {got['st'][1] / (m * n):.2f} bytes/square"
-        )
-    print(
-        f"  median ratio {statistics.median(ratios):.2f}, peak "
-        f"{max(peaks) / (m * n):.2f} bytes/square"
-    )
+        tally.add(a, b, got)
+    tally.summary()
 
 
 if __name__ == "__main__":
