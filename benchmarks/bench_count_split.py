@@ -5,6 +5,9 @@
                                                       # (with the estimate the count makes first)
     python benchmarks/bench_count_split.py --quick    # 6x8 only, 8x8 up to step 30
     python benchmarks/bench_count_split.py --stop 39  # carry 8x8 further (step 39: 6.3 GiB, 125 s)
+    python benchmarks/bench_count_split.py --whole    # the whole 8x8 count, checked against
+                                                      # McKay's number (one part: 20 min, 16 GiB,
+                                                      # 26 Nov 2026; 2 parts when memory is short)
 
 From step 33 the projection says ~107 M states at the peak (26 Nov 2026), from step 39
 ~214 M (94.8 M are already there): early steps underestimate, use ``--stop 39``.
@@ -134,6 +137,9 @@ def project(seven: dict, eight: dict) -> None:
 def main(argv: list[str]) -> None:
     quick = "--quick" in argv
     stop = int(argv[argv.index("--stop") + 1]) if "--stop" in argv else (30 if quick else 33)
+    if "--whole" in argv:  # count_tours' own budget and split, as `knightgraph count 8 8`
+        run(8, 8)
+        return
     run(6, 8)
     run(6, 8, parts=2)
     if quick:
