@@ -57,6 +57,7 @@ __all__ = [
     "format_board",
     "format_squares",
     "numbered_board",
+    "outcome_fields",
     "parse_tour_bytes",
     "parse_tour_text",
     "read_npy",
@@ -158,17 +159,23 @@ def result_to_dict(
             "end": None if end is None else board.name(end),
             "squares": None,
         }
-    out = {
-        **head,
-        "method": result.method,
-        "seconds": round(result.seconds, 6),
-        "stats": result.stats,
-        "status": result.status.value,
-        "reason": result.reason,
-    }
+    fields = outcome_fields(result.method, result.seconds, result.stats)
+    out = {**head, **fields, "status": result.status.value, "reason": result.reason}
     if result.certificate is not None:
         out["certificate"] = result.certificate.to_dict()
     return out
+
+
+def outcome_fields(method: str, seconds: float, stats: dict[str, Any]) -> dict[str, Any]:
+    """The fields the command line adds after a tour's own in its JSON: ``method``,
+    ``seconds`` (to the microsecond) and ``stats`` (then ``status`` and ``reason``).
+
+    Examples
+    --------
+    >>> outcome_fields("divide", 0.12345678, {"squares": 64})
+    {'method': 'divide', 'seconds': 0.123457, 'stats': {'squares': 64}}
+    """
+    return {"method": method, "seconds": round(seconds, 6), "stats": stats}
 
 
 def _tour(tour: object) -> Tour:

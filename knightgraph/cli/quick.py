@@ -21,7 +21,7 @@ from typing import Any
 
 from ..blocktour import block_tour_order
 from ..exceptions import InvalidSquareError
-from ..formats import numbered_board
+from ..formats import numbered_board, outcome_fields
 from ..squares import KNIGHT, Square, parse_square_text, square_name
 from ._common import EXIT_OK
 
@@ -116,9 +116,7 @@ def _as_dict(order: list[int], m: int, n: int, closed: bool, seconds: float) -> 
         "start": square_name(*divmod(order[0], n)),
         "end": square_name(*divmod(order[-1], n)),
         "squares": [list(divmod(i, n)) for i in order],
-        "method": "divide",
-        "seconds": round(seconds, 6),
-        "stats": {"squares": len(order)},
+        **outcome_fields("divide", seconds, {"squares": len(order)}),
         "status": "found",
         "reason": "",
     }

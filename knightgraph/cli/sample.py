@@ -58,7 +58,7 @@ def _add_sample(sub: Any) -> None:
 
 def _cmd_sample(args: argparse.Namespace) -> int:
     from ..counting import sample_tours
-    from ..formats import format_squares
+    from ..formats import format_squares, outcome_fields
 
     if args.k < 1:
         raise _UsageError(f"invalid -k {args.k}: expected a whole number >= 1")
@@ -94,7 +94,7 @@ def _cmd_sample(args: argparse.Namespace) -> int:
         heads = [tour.to_dict() for tour in result.tours]
         lines = [format_squares(tour) for tour in result.tours]
     if args.format == "json":
-        fields = {"method": "sample", "seconds": round(result.seconds, 6), "stats": stats}
+        fields = outcome_fields("sample", result.seconds, stats)
         out = [{**head, **fields, "status": "found", "reason": ""} for head in heads]
         _emit(json.dumps(out), args.output)
     else:
