@@ -10,11 +10,14 @@ the ratios: ``--version`` within 2.5x of a bare start, ``tour 8 8`` within 4x,
 
 Each command runs twice per round: as the installed console script
 (``.venv/bin/knightgraph``, what a user types; the script's wrapper imports
-``knightgraph.cli`` before ``main`` runs) and as ``python -m knightgraph``.  Two
+``knightgraph.cli`` before ``main`` runs) and as ``python -m knightgraph``.  Three
 floors are printed for comparison: ``python -c "import numpy"`` (what every command
 that needs arrays pays first; ``tour M N`` on a board of one stored block, as
 ``tour 8 8``, imports no numpy) with one OpenBLAS thread, as the command line asks
-for, and with OpenBLAS's default pool of one thread per core.
+for, and with OpenBLAS's default pool of one thread per core; and the same with
+``os._exit(0)``, which shows what the interpreter's teardown costs once numpy is
+imported (a finished command skips it when nothing else would run at exit:
+``knightgraph.cli._running._leave_if_nothing_left``).
 
 The package's bytecode is compiled first (``compileall``): with
 ``PYTHONDONTWRITEBYTECODE=1`` in the environment nothing caches it, and every run would
@@ -95,6 +98,10 @@ def main(rounds: int = 15) -> None:
         )
         runs.append(
             (f"python -c '{FLOOR}' (BLAS default)", [python, "-c", FLOOR], default_pool, None)
+        )
+        quick = f"{FLOOR}, os; os._exit(0)"  # the same without the interpreter's teardown
+        runs.append(
+            (f"python -c '{quick}' (1 BLAS thread)", [python, "-c", quick], one_thread, None)
         )
         bare: list[float] = []
         ratios: list[list[float]] = [[] for _ in runs]

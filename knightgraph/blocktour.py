@@ -2,16 +2,16 @@
 
 ``divide`` (:mod:`knightgraph.solvers.divide`) builds a tour of a board with both
 sides from 5 to 10, not both odd, from one stored block: the closed tour
-``grid_MxN`` of ``knightgraph/data/blocks.npz`` (made by ``scripts/make_blocks.py``
+``grid_MxN`` of ``knightgraph/data/blocks.txt`` (made by ``scripts/make_blocks.py``
 with knightgraph's own SAT solver), with no joins, read from the requested start
 (square a1 when there is none).  That is the tour of ``knightgraph tour 8 8``.
-This module reads the same stored tour with the standard library alone (the
-``.npz`` archive is a zip of ``.npy`` files, whose format is documented by numpy:
-a short text header and the raw little-endian data; :func:`stored_meta` and
-:func:`stored_order` are the one reader of the library, which
-:mod:`knightgraph.solvers.blocks` uses too), so that the command line
-answers such a request without importing numpy (numpy's import alone costs about
-four bare Python starts).  The answer is the one ``divide`` gives:
+The library is a text file, one tour a line (its name, kind, size, whether it
+is closed, a strip's height and window, then the squares in tour order), read
+here with the standard library alone: :func:`stored_meta` and :func:`stored_order`
+are the one reader of the library, which :mod:`knightgraph.solvers.blocks` uses
+too, so that the command line answers such a request without importing numpy
+(numpy's import alone costs about four bare Python starts) and every command
+that needs a block reads one short file.  The answer is the one ``divide`` gives:
 ``tests/test_cli_quick.py`` compares the two on every such board, start and kind.
 
 Examples
@@ -30,30 +30,26 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import os
-import re
-import struct
-import threading
 from typing import Any
 
 from .exceptions import InternalError
 from .squares import KNIGHT, Square
 
-__all__ = ["BLOCK_SIDES", "block_tour_order", "check_order_plain", "stored_meta", "stored_order"]
+__all__ = [
+    "BLOCK_SIDES",
+    "block_tour_order",
+    "check_order_plain",
+    "library_text",
+    "stored_meta",
+    "stored_order",
+]
 
 BLOCK_SIDES = range(5, 11)
 """Board sides ``divide`` fills with one stored block (when not both are odd)."""
 
-_ARCHIVE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "blocks.npz")
-_HEADER = re.compile(
-    r"'descr':\s*'(?P<descr>[^']*)'.*'fortran_order':\s*(?P<fortran>True|False).*"
-    r"'shape':\s*\((?P<shape>[^)]*)\)",
-    re.DOTALL,
-)
-_TYPECODES = {"i2": "h", "i4": "i", "i8": "q"}
-"""numpy's integer descriptions (without the byte order) as :mod:`struct` format codes."""
-_READING = threading.Lock()
+_LIBRARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "blocks.txt")
+"""The stored block tours, one a line (see the module notes and the file's own header)."""
 
 
 def block_tour_order(
@@ -155,14 +151,13 @@ def stored_order(name: str) -> list[int]:
     >>> stored_order("grid_5x6")[:4]
     [0, 13, 24, 20]
     """
-    descr, shape, data = _member(name)
-    kind = descr.lstrip("<|=")
-    if kind not in _TYPECODES or len(shape) != 1 or descr.startswith(">"):
-        raise InternalError(f"internal error: stored block {name!r} is {descr} {shape}")
-    return list(struct.unpack_from(f"<{shape[0]}{_TYPECODES[kind]}", data))
+    try:
+        text = _library()[name][1]
+    except KeyError:
+        raise InternalError(f"internal error: no stored block {name!r}") from None
+    return [int(word) for word in text.split()]
 
 
-@functools.cache
 def stored_meta() -> dict[str, dict[str, Any]]:
     """The metadata of the stored block tours, by name (sizes, kind, strips' windows).
 
@@ -170,30 +165,65 @@ def stored_meta() -> dict[str, dict[str, Any]]:
     --------
     >>> stored_meta()["grid_8x8"]
     {'closed': True, 'cols': 8, 'kind': 'grid', 'rows': 8}
+    >>> stored_meta()["strip3_corner_23"]["window"]
+    [8, 4]
     """
-    descr, _, data = _member("meta")
-    if not descr.startswith("<U"):
-        raise InternalError(f"internal error: the block metadata are {descr}")
-    meta: dict[str, dict[str, Any]] = json.loads(data.decode("utf-32-le").rstrip("\0"))
-    return meta
+    return {name: dict(info) for name, (info, _) in _library().items()}
 
 
-def _member(name: str) -> tuple[str, tuple[int, ...], bytes]:
-    """One array of the archive: its numpy description, its shape and its raw data."""
-    import zipfile
+_HEADER = """\
+# knightgraph's stored block tours, made by scripts/make_blocks.py (do not edit).
+# One tour a line: name kind rows cols closed|open strip window : the squares in
+# tour order as flat indices r * cols + c.  strip: the strip height or -;
+# window: x+period, the repeatable window of a strip, or -.
+"""
 
-    with _READING, zipfile.ZipFile(_ARCHIVE) as archive:
-        try:
-            raw = archive.read(f"{name}.npy")
-        except KeyError:
-            raise InternalError(f"internal error: no stored block {name!r}") from None
-    if raw[:6] != b"\x93NUMPY":
-        raise InternalError(f"internal error: stored block {name!r} is not a .npy array")
-    size = 2 if raw[6] == 1 else 4  # format 1.0: a 2-byte header length, else 4
-    length = int.from_bytes(raw[8 : 8 + size], "little")
-    header = raw[8 + size : 8 + size + length].decode("latin-1")
-    match = _HEADER.search(header)
-    if match is None or match["fortran"] == "True":
-        raise InternalError(f"internal error: stored block {name!r} has a header {header!r}")
-    shape = tuple(int(x) for x in match["shape"].replace(",", " ").split())
-    return match["descr"], shape, raw[8 + size + length :]
+
+def library_text(entries: dict[str, tuple[dict[str, Any], list[int]]]) -> str:
+    """The text of a block library (what :func:`stored_meta` and :func:`stored_order`
+    read back): ``entries`` maps each name to its metadata and its order.
+
+    Examples
+    --------
+    >>> print(library_text({"grid_5x6": (stored_meta()["grid_5x6"], [0, 13, 24])}), end="")
+    # knightgraph's stored block tours, ...
+    grid_5x6 grid 5 6 closed - - : 0 13 24
+    """
+    lines = [_HEADER]
+    for name in sorted(entries):
+        info, order = entries[name]
+        strip = str(info["strip"]) if "strip" in info else "-"
+        window = "+".join(str(x) for x in info["window"]) if "window" in info else "-"
+        closed = "closed" if info["closed"] else "open"
+        squares = " ".join(str(int(i)) for i in order)
+        head = f"{name} {info['kind']} {info['rows']} {info['cols']} {closed} {strip} {window}"
+        lines.append(f"{head} : {squares}\n")
+    return "".join(lines)
+
+
+@functools.cache
+def _library() -> dict[str, tuple[dict[str, Any], str]]:
+    """The library by name: each tour's metadata and the text of its squares (parsed
+    by :func:`stored_order` when asked for)."""
+    out: dict[str, tuple[dict[str, Any], str]] = {}
+    with open(_LIBRARY, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if line.startswith("#") or not line.strip():
+                continue
+            head, _, order = line.partition(" : ")
+            words = head.split()
+            if len(words) != 7 or words[4] not in ("closed", "open") or not order:
+                raise InternalError(f"internal error: {_LIBRARY} line {number} is damaged")
+            name, kind, rows, cols, closed, strip, window = words
+            info: dict[str, Any] = {
+                "closed": closed == "closed",
+                "cols": int(cols),
+                "kind": kind,
+                "rows": int(rows),
+            }
+            if strip != "-":
+                info["strip"] = int(strip)
+            if window != "-":
+                info["window"] = [int(x) for x in window.split("+")]
+            out[name] = (info, order)
+    return out

@@ -20,7 +20,6 @@ Examples
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -83,14 +82,9 @@ def atomic_path(path: str | os.PathLike[str], suffix: str = ".part") -> Iterator
     """
     target = Path(check_path(path, "output"))
     folder = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=folder)
-    except OSError as err:  # name the user's path, not the temporary one
-        raise OSError(err.errno, err.strerror, os.fspath(target)) from None
-    os.close(fd)
+    tmp = _create_beside(target, folder, suffix)
     try:
         yield tmp
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a plain open would not
         try:
             os.replace(tmp, target)
         except OSError as err:  # e.g. the target is a folder: name it, not the temporary file
@@ -98,6 +92,27 @@ def atomic_path(path: str | os.PathLike[str], suffix: str = ".part") -> Iterator
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _create_beside(target: Path, folder: Path, suffix: str) -> str:
+    """Create a new empty file with a fresh name in ``folder`` and return its path.
+
+    ``O_EXCL`` makes the creation fail rather than reuse a name that exists, so a
+    clash (another process writing beside the same target) takes the next random
+    name.  Mode ``0o666`` less the umask: the permissions a plain ``open`` gives,
+    which the renamed file keeps.
+    """
+    for _ in range(100):
+        name = folder / f".{target.name}.{os.urandom(6).hex()}{suffix}"
+        try:
+            fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        except OSError as err:  # name the user's path, not the temporary one
+            raise OSError(err.errno, err.strerror, os.fspath(target)) from None
+        os.close(fd)
+        return os.fspath(name)
+    raise OSError(f"could not create a temporary file beside {os.fspath(target)}")
 
 
 @contextmanager
@@ -115,12 +130,6 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
     """
     with atomic_path(path) as tmp, open(tmp, mode) as handle:
         yield handle
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def write_text(text: str, path: str | os.PathLike[str]) -> None:

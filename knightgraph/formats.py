@@ -37,7 +37,6 @@ True
 
 from __future__ import annotations
 
-import json
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -347,6 +346,8 @@ def parse_tour_bytes(raw: bytes, board: Board, name: str) -> tuple[Any, bool]:
 
 
 def _parse_json(text: str, board: Board, name: str) -> tuple[Any, bool]:
+    import json
+
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:

@@ -27,13 +27,15 @@ knightgraph.exceptions.InvalidTourError: invalid tour: step 1 from 0 to 2 is not
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from .exceptions import InvalidBoardError, InvalidSquareError, InvalidTourError
 from .results import TourBase
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 __all__ = ["GraphBoard", "GraphTour", "as_graph_board", "is_graph"]
 

@@ -24,14 +24,16 @@ Examples
 from __future__ import annotations
 
 import os
-from typing import Any, BinaryIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 import numpy as np
-from numpy.typing import NDArray
 
 from .board import Board
 from .exceptions import InvalidBoardError, InvalidOptionError, TourFormatError
 from .files import atomic_output
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 __all__ = [
     "MAX_SIDE",

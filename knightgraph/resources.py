@@ -65,7 +65,7 @@ def available_memory() -> int:
 
 def _machine_free() -> int:
     try:
-        with open("/proc/meminfo", encoding="ascii") as f:
+        with open("/proc/meminfo", encoding="utf-8") as f:
             for line in f:
                 if line.startswith("MemAvailable:"):
                     return int(line.split()[1]) * 1024
@@ -79,7 +79,7 @@ def _machine_free() -> int:
 
 def _read_int(path: str) -> int | None:
     try:
-        with open(path, encoding="ascii") as f:
+        with open(path, encoding="utf-8") as f:
             text = f.read().strip()
     except OSError:
         return None
@@ -124,7 +124,7 @@ def _address_space_free() -> int | None:
         return None
     used = 0
     try:
-        with open("/proc/self/status", encoding="ascii") as f:
+        with open("/proc/self/status", encoding="utf-8") as f:
             for line in f:
                 if line.startswith("VmSize:"):
                     used = int(line.split()[1]) * 1024

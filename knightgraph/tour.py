@@ -24,7 +24,6 @@ Tour(Board(3, 3, removed=('b2',)), closed, a1 c2 a3 b1 c3 a2 c1 b3)
 from __future__ import annotations
 
 import contextlib
-import json
 import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any
@@ -415,11 +414,15 @@ class Tour(TourBase):
         >>> Tour.from_json(t.to_json()) == t
         True
         """
+        import json
+
         return json.dumps(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str) -> Tour:
         """Inverse of :meth:`to_json`."""
+        import json
+
         if not isinstance(text, str | bytes | bytearray):
             raise TourFormatError(f"not JSON text: {describe_value(text)}")
         try:

@@ -1,11 +1,11 @@
-"""Make the block tours of ``--method divide`` (knightgraph/data/blocks.npz).
+"""Make the block tours of ``--method divide`` (knightgraph/data/blocks.txt).
 
 Every tour is found by knightgraph's own SAT solver
 (:func:`knightgraph.solvers.blocks.block_tour`) with the moves the
 construction needs forced, then checked.  The solver is deterministic, so
 running this script again gives the same file::
 
-    python scripts/make_blocks.py            # writes knightgraph/data/blocks.npz
+    python scripts/make_blocks.py            # writes knightgraph/data/blocks.txt
 
 Contents (``h x w`` blocks; see the notes of ``knightgraph.solvers.divide``):
 
@@ -21,18 +21,17 @@ Contents (``h x w`` blocks; see the notes of ``knightgraph.solvers.divide``):
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 from knightgraph import Board, Tour
+from knightgraph.blocktour import library_text
+from knightgraph.files import write_text
 from knightgraph.solvers.blocks import PORTS, STRIP_CAP, STRIP_WINDOW, block_tour, structure_moves
 from knightgraph.solvers.codes import codes_from_order, expand, follow_codes, path_end
 
-OUT = Path(__file__).resolve().parents[1] / "knightgraph" / "data" / "blocks.npz"
+OUT = Path(__file__).resolve().parents[1] / "knightgraph" / "data" / "blocks.txt"
 
 # strips: (height, kind, whole lengths, window bases); kind as in blocks._strip_codes
 STRIPS = [
@@ -111,10 +110,8 @@ def main() -> None:
     entries = {**grid_blocks(), **strips()}
     for name, (info, order) in entries.items():
         check(name, info, order)
-    meta = {name: info for name, (info, _) in entries.items()}
-    arrays = {name: np.asarray(order, dtype=np.int16) for name, (_, order) in entries.items()}
     OUT.parent.mkdir(exist_ok=True)
-    np.savez_compressed(OUT, meta=np.array(json.dumps(meta, sort_keys=True)), **arrays)
+    write_text(library_text(entries).rstrip("\n"), OUT)
     print(f"{len(entries)} block tours written to {OUT} in {time.perf_counter() - began:.1f} s")
 
 

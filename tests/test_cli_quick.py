@@ -17,7 +17,15 @@ import sys
 import pytest
 
 from knightgraph import find_tour
-from knightgraph.blocktour import BLOCK_SIDES, block_tour_order, check_order_plain, stored_order
+from knightgraph.blocktour import (
+    _LIBRARY,
+    BLOCK_SIDES,
+    block_tour_order,
+    check_order_plain,
+    library_text,
+    stored_meta,
+    stored_order,
+)
 from knightgraph.cli import main
 from knightgraph.exceptions import InternalError
 from knightgraph.formats import format_board, format_squares, result_to_dict
@@ -84,12 +92,20 @@ def test_same_answer_from_every_start(m: int, n: int) -> None:
                 _same(m, n, closed, (r, c))
 
 
-def test_the_stored_orders_read_without_numpy_are_numpys() -> None:
-    from knightgraph.solvers.blocks import _order
-
-    for m, n in BOARDS:
-        name = f"grid_{m}x{n}"
-        assert stored_order(name) == _order(name).tolist()
+def test_the_library_reads_back_what_it_writes_and_holds_tours() -> None:
+    """Every stored tour is a tour of its block (independent checker), and the text
+    of the library is exactly what :func:`library_text` writes from what is read."""
+    meta = stored_meta()
+    assert len(meta) == 95 and all(f"grid_{m}x{n}" in meta for m, n in BOARDS)
+    entries = {name: (info, stored_order(name)) for name, info in meta.items()}
+    with open(_LIBRARY, encoding="utf-8") as f:
+        assert library_text(entries) == f.read()
+    for name, (info, order) in entries.items():
+        m, n = info["rows"], info["cols"]
+        removed = [(0, 0)] if info["kind"] == "corner" else []
+        squares = [divmod(i, n) for i in order]
+        defect = tour_defect(m, n, squares, closed=info["closed"], removed=removed)
+        assert defect is None, name
 
 
 def test_boards_it_does_not_serve() -> None:

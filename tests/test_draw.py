@@ -494,12 +494,16 @@ def test_cli_draw_unwritable_folder(tmp_path, capsys):
 @pytest.mark.parametrize("name", ["t.png", "t.gif"])
 def test_cli_draw_write_refused_exit_2(tmp_path, capsys, monkeypatch, name):
     """The folder check passes (as root it always does) but creating the file fails."""
-    import tempfile
+    import knightgraph.files
 
-    def refuse(*args, **kwargs):
-        raise PermissionError(13, "Permission denied")
+    real_open = os.open
 
-    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    def refuse(path, flags, *args, **kwargs):
+        if flags & os.O_EXCL:  # the temporary file beside the target
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(knightgraph.files.os, "open", refuse)
     extra = ["--animate", "--fps", "2"] if name.endswith(".gif") else []
     code, _, err = call(capsys, "draw", "tour", "5", "5", *extra, "-o", str(tmp_path / name))
     assert code == 2 and "permission denied" in one_line(err).lower() and name in err

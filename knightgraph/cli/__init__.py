@@ -38,9 +38,23 @@ from ._common import (
     EXIT_USAGE,
     _Parser,
 )
-from ._running import _attach_dash_values, _exit_at_once, _run, _sigterm_unwinds
+from ._running import (
+    _attach_dash_values,
+    _exit_at_once,
+    _leave_if_nothing_left,
+    _run,
+    _sigterm_unwinds,
+)
 
-__all__ = ["EXIT_INTERNAL", "EXIT_NO", "EXIT_OK", "EXIT_UNKNOWN", "EXIT_USAGE", "main"]
+__all__ = [
+    "EXIT_INTERNAL",
+    "EXIT_NO",
+    "EXIT_OK",
+    "EXIT_UNKNOWN",
+    "EXIT_USAGE",
+    "console_main",
+    "main",
+]
 
 
 def _print_version() -> int:
@@ -150,4 +164,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = _run(parser, args)
     if argv is None and code in (130, 128 + signal.SIGTERM):
         _exit_at_once(code)
+    return code
+
+
+def console_main() -> int:
+    """The process's entry point (the ``knightgraph`` script, ``python -m knightgraph``):
+    :func:`main` on the process's arguments, then leave at once when nothing else would
+    run at exit (:func:`._running._leave_if_nothing_left`); else return the exit code.
+
+    A program that calls :func:`main` is never ended by it, apart from an interruption.
+
+    Examples
+    --------
+    >>> import subprocess, sys
+    >>> argv = [sys.executable, "-m", "knightgraph", "exists", "4", "4", "--closed"]
+    >>> done = subprocess.run(argv, capture_output=True, text=True)
+    >>> done.returncode, done.stdout.split(":")[0]
+    (1, 'closed tour on 4x4')
+    """
+    code = main()
+    _leave_if_nothing_left(code)
     return code

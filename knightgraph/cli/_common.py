@@ -62,10 +62,44 @@ squares: algebraic (a1, h8, aa1 for the 27th file) or 0-based "r,c"
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors and exit code 2."""
+    """argparse with one-line errors and exit code 2.
+
+    Its help is as wide as :func:`shutil.get_terminal_size` says, read here (the
+    ``COLUMNS`` variable, else standard output's terminal, else 80) rather than by
+    argparse, whose formatter imports :mod:`shutil` (and with it three compression
+    libraries) on every command, help or not.
+    """
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # every HelpFormatter takes width (typeshed types the class with prog only)
+        return self.formatter_class(prog=self.prog, width=_help_width())  # type: ignore[call-arg]
+
+
+def _help_width() -> int:
+    """The width argparse gives help: the terminal's columns less two.
+
+    Examples
+    --------
+    >>> import os
+    >>> saved = os.environ.get("COLUMNS")
+    >>> os.environ["COLUMNS"] = "100"
+    >>> _help_width()
+    98
+    >>> _ = os.environ.pop("COLUMNS") if saved is None else os.environ.update(COLUMNS=saved)
+    """
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns if columns > 0 else 80) - 2
 
 
 class _UsageError(Exception):

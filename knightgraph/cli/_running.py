@@ -101,6 +101,40 @@ def _exit_at_once(code: int) -> NoReturn:
     os._exit(code)
 
 
+def _leave_if_nothing_left(code: int) -> None:
+    """Leave the process now when the interpreter's finalization would only free memory.
+
+    Tearing the interpreter down after numpy is imported costs half a bare Python
+    start or more (benchmarks/bench_startup.py: ``python -c "import numpy"`` against
+    the same with ``os._exit(0)``): every module is cleared and every object freed,
+    which the operating system does at once when the process ends.
+    This skips it when nothing else would run at exit: no :mod:`atexit` hook (which
+    :mod:`multiprocessing`, :mod:`logging`, coverage and dask's client register), no
+    thread but this one and no hook of :mod:`threading` (which
+    :mod:`concurrent.futures` registers), and standard output and error flushed.
+    Files the command wrote are closed already (every output goes through
+    :mod:`knightgraph.files`).  Otherwise it returns and the normal exit runs.
+    Only the process's entry point (:func:`knightgraph.cli.console_main`) calls it.
+    """
+    import atexit
+    import os
+
+    hooks = getattr(atexit, "_ncallbacks", None)
+    if hooks is None or hooks() != 0:
+        return
+    threading = sys.modules.get("threading")
+    if threading is not None and (
+        threading.active_count() != 1 or getattr(threading, "_threading_atexits", [None])
+    ):
+        return
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+    except (AttributeError, OSError, ValueError):
+        return  # no stream, or a closed pipe or stream: the normal exit reports it as before
+    os._exit(code)
+
+
 def _silence_stdout() -> None:
     """Point standard output at /dev/null so that the final flush cannot fail again."""
     import os

@@ -15,7 +15,6 @@ takes the full route, which also reports every error.
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from typing import Any
 
@@ -72,6 +71,8 @@ def quick_tour(args: argparse.Namespace) -> int | None:
         return None
     seconds = time.perf_counter() - began
     if args.format == "json":
+        import json
+
         print(json.dumps(_as_dict(order, args.m, args.n, args.closed, seconds)))
     elif args.format == "board":
         numbers = [0] * (args.m * args.n)

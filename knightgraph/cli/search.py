@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -122,6 +121,8 @@ def _cmd_tour(args: argparse.Namespace) -> int:
     result = _find(args, board, start, end, **options)
     _write_proof(result, args.proof)
     if args.format == "json":
+        import json
+
         _emit(json.dumps(result_to_dict(result, board, args.closed, start, end)), args.output)
     elif result.tour is None:
         print(result.reason)
@@ -159,6 +160,8 @@ def _write_proof(result: SearchResult, path: str | None) -> None:
 
 # ------------------------------------------------------------------- exists
 def _cmd_exists(args: argparse.Namespace) -> int:
+    import json
+
     from ..solvers import tour_exists
 
     if graph_requested(args):

@@ -10,7 +10,6 @@ level 2; JSON squares as ``[r, c]`` or ``[r, c, level]``, 0-based).
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING, Any
 
 from ._common import _EXIT_OF, EXIT_UNKNOWN, KNIGHT, _emit, _find, _progress, _UsageError
@@ -100,6 +99,8 @@ def numbered(board: Any, order: list[int]) -> str:
 
 def graph_tour(args: argparse.Namespace) -> tuple[int, SearchResult]:
     """``knightgraph tour`` on a graph board: the exit code and the result."""
+    import json
+
     board = _graph_board(args)
     start, end = _vertex(board, args.start), _vertex(board, args.end)
     if args.format == "npy":
@@ -163,6 +164,8 @@ def _result_dict(
 
 def graph_exists(args: argparse.Namespace) -> tuple[int, SearchResult]:
     """``knightgraph exists`` on a graph board: the exit code and the result."""
+    import json
+
     from ..results import Status
     from ..solvers import tour_exists
 
@@ -199,6 +202,8 @@ def graph_exists(args: argparse.Namespace) -> tuple[int, SearchResult]:
 def graph_count(args: argparse.Namespace) -> int:
     """``knightgraph count`` on a graph board (``--symmetry``, ``--list`` and ``--convention
     knuth`` are for rectangles)."""
+    import json
+
     from ..counting import count_tours
 
     board = _graph_board(args)
@@ -231,6 +236,7 @@ def graph_count(args: argparse.Namespace) -> int:
 def graph_verify(args: argparse.Namespace) -> int:
     """``knightgraph verify`` on a graph board: a file of square names (``a1 c2 ...``), or
     the JSON of ``tour --format json`` (squares as names or 0-based lists)."""
+    import json
     import sys
 
     from ..exceptions import InvalidSquareError, InvalidTourError
@@ -288,6 +294,8 @@ def graph_sample_output(
 
 def graph_map(args: argparse.Namespace, what: str) -> int:
     """``knightgraph starts`` / ``ends`` on a graph board: every vertex decided."""
+    import json
+
     from ..explore import end_map, start_map
 
     board = _graph_board(args)

@@ -3,7 +3,7 @@
 :func:`block_tour` finds a tour of a small block with given moves forced and,
 for strips, a periodic window (knightgraph's own SAT encoding,
 :class:`~knightgraph.solvers.cnf.HamiltonCNF`); ``scripts/make_blocks.py``
-stores such tours as package data (``knightgraph/data/blocks.npz``, read by
+stores such tours as package data (``knightgraph/data/blocks.txt``, read by
 :mod:`knightgraph.blocktour`), turned here into neighbour codes
 (:mod:`knightgraph.solvers.codes`).  Strips of three and four ranks are stored
 with a window that repeats (:data:`STRIP_WINDOW`), so any length comes from one
@@ -22,16 +22,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from ..blocktour import stored_meta, stored_order
 from ..board import Board
 from ..budget import Budget
 from ..exceptions import InvalidOptionError, describe_value
 from .codes import Codes, Square, _any_square, _follow, codes_from_order, expand
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 __all__ = ["PORTS", "STRIP_CAP", "STRIP_WINDOW", "block_tour", "structure_moves"]
 

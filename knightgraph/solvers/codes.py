@@ -20,15 +20,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
-from numpy.typing import NDArray
 
 from ..board import Board
 from ..exceptions import InternalError, InvalidOptionError, InvalidTourError, describe_value
 from ..resources import require_memory
 from ..verify import check_closed
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 __all__ = [
     "DIRECTIONS",
@@ -50,7 +52,7 @@ REMOVED = 0xFF
 """The code byte of a square not on the tour."""
 
 Square = tuple[int, int]
-Codes = NDArray[np.uint8]
+Codes: TypeAlias = "NDArray[np.uint8]"
 
 
 def _direction(dr: int, dc: int) -> int:

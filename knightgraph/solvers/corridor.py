@@ -43,16 +43,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from ..budget import Budget
 from .blockpaths import Move, _block_path, _solve_path
 from .blocks import PORTS
 from .codes import DIRECTIONS, NONE, Codes, Square, _direction, _follow, codes_from_order
 from .joins import _fill_around, _grid_codes, _join
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 __all__ = ["MIN_SIDE", "st_path"]
 

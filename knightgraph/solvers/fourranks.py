@@ -43,13 +43,15 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from .codes import NONE, Codes, Square, _direction, expand
 from .corridor import _walk
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 __all__ = ["four_rank_path"]
 

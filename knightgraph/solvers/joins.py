@@ -19,13 +19,16 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-from numpy.typing import NDArray
 
 from ..budget import Budget
 from .blocks import PORTS, _block, block_tour
 from .codes import Codes, Square, _direction, codes_from_order
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 
 def _even_parts(size: int) -> list[int]:

@@ -37,16 +37,18 @@ Examples
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from ..budget import Budget
 from .codes import NONE, Codes, Square, _direction
 from .corridor import _walk
 from .fourranks import four_rank_path
 from .pathsat import block_path
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 __all__ = ["THIN", "strip_path"]
 
