@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .exceptions import InvalidBoardError, InvalidSquareError, InvalidTourError
+from .exceptions import ImmutableError, InvalidBoardError, InvalidSquareError, InvalidTourError
 from .results import TourBase
 
 if TYPE_CHECKING:
@@ -344,7 +344,21 @@ class GraphTour(TourBase):
     closed: bool
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("a GraphTour is immutable")
+        raise ImmutableError(
+            f"cannot set GraphTour.{name}: a GraphTour is immutable (it was verified when it "
+            "was built)"
+        )
+
+    def __delattr__(self, name: str) -> None:
+        raise ImmutableError(
+            f"cannot delete GraphTour.{name}: a GraphTour is immutable (it was verified when "
+            "it was built)"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its board, order and kind; unpickling builds (and verifies) it again,
+        so that a tour sent back by a worker process is checked where it arrives."""
+        return (GraphTour, (self.board, self.order, self.closed))
 
     def __len__(self) -> int:
         return len(self.order)

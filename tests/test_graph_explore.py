@@ -138,6 +138,28 @@ def test_map_of_a_networkx_graph():
         kg.start_map(graph, 3)
 
 
+def test_maps_of_a_graph_in_worker_processes_and_no_sample():
+    """The tours come back from worker processes (re-verified when unpickled), the map is
+    the serial one, and ``sample`` (for boards of squares) is refused, not ignored."""
+    import pickle
+
+    from knightgraph.parallel import get_executor
+
+    board = board_of((3, 4), "both")
+    serial = kg.start_map(board, counts=False)
+    with get_executor(workers=2) as executor:
+        pooled = kg.start_map(board, counts=False, executor=executor)
+    assert pooled.ok == serial.ok and pooled.failures == serial.failures == 0
+    tour = next(iter(pooled.evidence.values())).tour
+    assert pickle.loads(pickle.dumps(tour)) == tour
+    with pytest.raises(kg.ImmutableError):
+        tour.closed = True
+    with pytest.raises(kg.InvalidOptionError, match="sample"):
+        kg.start_map(board, sample=2)
+    with pytest.raises(kg.InvalidOptionError, match="sample"):
+        kg.end_map(nx.petersen_graph(), start=0, sample=1)
+
+
 # ---------------------------------------------------------------- command line
 def test_command_line(capsys, tmp_path):
     assert main(["sample", "3", "4", "--wrap", "both", "-k", "3", "--seed", "1"]) == 0
@@ -168,7 +190,10 @@ def test_command_line(capsys, tmp_path):
     assert got["counts"]["a1"] == len(list(hamiltonian_sequences(adj, False, start=(0, 0))))
     assert main(["ends", "3", "3", "--levels", "3", "--start", "a1:1"]) == 0
     assert "0 of 26 end squares" in capsys.readouterr().out
+    assert main(["starts", "3", "4", "--wrap", "cols", "--workers", "2", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] == got["ok"]
     for bad in (
+        ["starts", "3", "4", "--wrap", "both", "--sample", "2"],
         ["ends", "3", "3", "--levels", "3", "--start", "z9"],
         ["starts", "3", "3", "--levels", "0"],
         ["sample", "3", "3", "--wrap", "both", "-k", "0"],

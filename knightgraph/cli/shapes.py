@@ -12,7 +12,16 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ._common import _EXIT_OF, EXIT_UNKNOWN, KNIGHT, _emit, _find, _progress, _UsageError
+from ._common import (
+    _EXIT_OF,
+    EXIT_UNKNOWN,
+    KNIGHT,
+    _emit,
+    _executor,
+    _find,
+    _progress,
+    _UsageError,
+)
 
 if TYPE_CHECKING:  # results (dataclasses, inspect) are imported when a command needs them
     from ..results import SearchResult
@@ -301,14 +310,19 @@ def graph_map(args: argparse.Namespace, what: str) -> int:
     board = _graph_board(args)
     where = {} if args.command == "starts" else {"start": _vertex(board, args.start)}
     make: Any = start_map if args.command == "starts" else end_map
-    with _progress(what, unit=" squares", total=board.num_squares) as progress:
+    with (
+        _progress(what, unit=" squares", total=board.num_squares) as progress,
+        _executor(args) as executor,
+    ):
         result = make(
             board,
             closed=args.closed,
+            executor=executor,
             timeout=args.timeout,
             total_timeout=args.total_timeout,
             counts="auto" if args.counts is None else args.counts,
             progress=progress,
+            sample=args.sample,
             **where,
         )
     if args.format == "json":

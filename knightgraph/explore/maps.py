@@ -259,7 +259,8 @@ def start_map(
     the whole map: each square gets at most what is left, and the squares not
     started by then are ``unknown``.  ``sample=K`` decides only ``K`` squares
     drawn at random (``seed``), for boards too large to fill: the others stay
-    False in ``ok`` (null in the JSON) and no tours are counted.
+    False in ``ok`` (null in the JSON) and no tours are counted; a graph's map
+    decides every vertex (``sample`` is refused there).
 
     Examples
     --------
@@ -351,6 +352,11 @@ def _any_map(
         from .graphmaps import _graph_map
 
         _graph_only(n, leaper, removed)
+        if sampling[0] is not None:
+            raise InvalidOptionError(
+                f"invalid sample {sampling[0]!r}: a map of a graph decides every vertex "
+                "(sample is for boards of squares)"
+            )
         found = _graph_map(m, kind, closed, start, counts, timeouts, progress, executor)
         return cast(TourMap, found)
     board = as_board(m, n, leaper=leaper, removed=removed)
