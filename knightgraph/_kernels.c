@@ -3,7 +3,8 @@
  * and of Warnsdorff-family walks (the verifier's fast path is in _verify.c,
  * the DRUP checker in _drup.c).
  *
- * The functions are called through ctypes from knightgraph/solvers/kernels.py,
+ * The functions are called through ctypes from knightgraph/solvers/kernels.py
+ * (the walks along neighbour codes: knightgraph/solvers/follow.py),
  * which also holds plain-Python versions with the same semantics (the
  * reference the tests compare against, and the fallback when this library
  * could not be built).  Read the Python versions for the documentation; this
@@ -197,6 +198,54 @@ int64_t kg_follow(const uint8_t *codes, const int64_t *delta, int64_t start, int
             return i + 1;
         prev = here;
         here += delta[pick];
+    }
+    return count;
+}
+
+/* Follow a tour stored as neighbour codes that form one cycle of `count` squares,
+ * both ways at once (knightgraph.solvers.follow.follow_python with cycle=True).
+ * out[0] is `start`; one walker leaves it by nibble `first` and fills out[1],
+ * out[2], ...; the other leaves by the other nibble and fills out[count-1],
+ * out[count-2], ...; they meet in the middle.  The order is the one kg_follow
+ * gives from `start` and `first`, but the two chains of dependent loads run side
+ * by side, which about halves the time of a long walk.  Returns count, or 0 when
+ * `start` is a path end or count < 3 (not a cycle: the caller walks one way). */
+int64_t kg_follow_cycle(const uint8_t *codes, const int64_t *delta, int64_t start,
+                        int64_t first, int32_t *out32, int64_t *out64, int64_t count)
+{
+    uint8_t c = codes[start];
+    int lo = c & 15, hi = c >> 4;
+    int64_t ahead, behind, came_ahead = start, came_behind = start, i = 1, j = count - 1;
+    if (lo >= 8 || hi >= 8 || count < 3)
+        return 0;
+    ahead = start + delta[first ? hi : lo];
+    behind = start + delta[first ? lo : hi];
+    if (out32)
+        out32[0] = (int32_t)start;
+    else
+        out64[0] = start;
+    while (i <= j) {
+        uint8_t ca = codes[ahead], cb = codes[behind];
+        int la = ca & 15, ha = ca >> 4, lb = cb & 15, hb = cb >> 4, pa, pb;
+        if (out32)
+            out32[i] = (int32_t)ahead;
+        else
+            out64[i] = ahead;
+        i++;
+        if (i > j)
+            break;
+        if (out32)
+            out32[j] = (int32_t)behind;
+        else
+            out64[j] = behind;
+        j--;
+        /* leave by the nibble that does not lead back (delta has 16 entries: a pad) */
+        pa = (ahead + delta[la] == came_ahead) | (la >= 8) ? ha : la;
+        pb = (behind + delta[lb] == came_behind) | (lb >= 8) ? hb : lb;
+        came_ahead = ahead;
+        came_behind = behind;
+        ahead += delta[pa];
+        behind += delta[pb];
     }
     return count;
 }

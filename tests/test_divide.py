@@ -16,8 +16,9 @@ from knightgraph.existence import closed_tour_exists, open_tour_exists
 from knightgraph.solvers import divide as dv
 from knightgraph.solvers.blocks import _library
 from knightgraph.solvers.codes import expand, path_end
+from knightgraph.solvers.follow import follow_python
 from knightgraph.solvers.joins import _grid_board
-from knightgraph.solvers.kernels import follow_python, kernels
+from knightgraph.solvers.kernels import kernels
 from knightgraph.verifyfast import compiled_pass as _compiled_pass
 
 KNIGHT_STEPS = {(1, 2), (2, 1)}
@@ -126,6 +127,34 @@ def test_follow_matches_python_reference():
         assert kernels().follow(codes.reshape(-1), delta, start, first, a) == 23 * 18
         assert follow_python(codes.reshape(-1), delta, start, first, b) == 23 * 18
         assert a.tolist() == b.tolist()
+
+
+@pytest.mark.parametrize(("m", "n"), [(23, 18), (6, 6), (5, 6), (10, 31), (40, 40)])
+def test_the_two_way_walk_of_a_cycle_reads_the_one_way_order(m, n):
+    """``cycle=True`` (both ways at once, compiled and Python) gives the one-way order
+    from every start and both first nibbles, into int32 and int64; a path end or a
+    path is walked one way by the caller (0 written)."""
+    codes = _grid_board(m, n).reshape(-1)
+    delta = np.zeros(16, dtype=np.int64)
+    delta[:8] = [dr * n + dc for dr, dc in dv.DIRECTIONS]
+    area = m * n
+    starts = range(area) if area <= 100 else [0, 1, n, area // 2, area - 1]
+    for start in starts:
+        for first in (0, 1):
+            for dtype in (np.int32, np.int64):
+                one, both, plain = (np.full(area, -1, dtype=dtype) for _ in range(3))
+                assert kernels().follow(codes, delta, start, first, one) == area
+                assert kernels().follow(codes, delta, start, first, both, cycle=True) == area
+                assert follow_python(codes, delta, start, first, plain, cycle=True) == area
+                assert one.tolist() == both.tolist() == plain.tolist(), (start, first)
+    squares = [divmod(int(i), n) for i in one]
+    assert tour_defect(m, n, squares, closed=True) is None
+    path = dv.codes_from_order(3, 4, [8, 6, 0, 9, 7, 1, 10, 3, 5, 11, 2, 4], False).reshape(-1)
+    delta[:8] = [dr * 4 + dc for dr, dc in dv.DIRECTIONS]
+    out = np.full(12, -1, dtype=np.int64)
+    for walk in (kernels().follow, follow_python):
+        assert walk(path, delta, 8, 0, out, cycle=True) == 0 and (out == -1).all()
+        assert walk(path, delta, 6, 0, out[:2], cycle=True) == 0  # fewer than 3 squares
 
 
 TOUR_64x80 = None

@@ -4,7 +4,7 @@ Each square's byte holds two nibbles, the moves (:data:`DIRECTIONS`) to its
 two tour neighbours; :data:`NONE` marks a path end and :data:`REMOVED` a
 square not on the tour.  The constructions of ``divide`` build and join tours
 in this form on numpy arrays; :func:`follow_codes` reads one into an order
-(compiled, :func:`knightgraph.solvers.kernels.follow_python` is the
+(compiled, :func:`knightgraph.solvers.follow.follow_python` is the
 reference), and :func:`expand` repeats column windows of a strip.
 
 Examples
@@ -244,8 +244,18 @@ _CHUNK = 1 << 20
 """Squares per vectorised pass when codes are checked (bounds the temporary memory)."""
 
 
-def _follow(codes: Codes, start: int, *, first: int = 0, out: NDArray[Any] | None = None) -> Any:
-    """:func:`follow_codes` without the checks, for codes the constructions built."""
+def _follow(
+    codes: Codes,
+    start: int,
+    *,
+    first: int = 0,
+    out: NDArray[Any] | None = None,
+    cycle: bool = False,
+) -> Any:
+    """:func:`follow_codes` without the checks, for codes the constructions built;
+    ``cycle=True`` for codes that hold one closed tour: read both ways at once
+    (:func:`knightgraph.solvers.follow.follow_python`), the same order in about half
+    the time."""
     from .kernels import kernels
 
     cols = codes.shape[1]
@@ -255,7 +265,10 @@ def _follow(codes: Codes, start: int, *, first: int = 0, out: NDArray[Any] | Non
         out = np.empty(count, dtype=np.int32 if flat.size < 2**31 else np.int64)
     delta = np.zeros(16, dtype=np.int64)  # padded to 16: the compiled walk reads delta[15]
     delta[:8] = [dr * cols + dc for dr, dc in DIRECTIONS]
-    written = kernels().follow(flat, delta, int(start), int(first), out)
+    follow = kernels().follow
+    written = follow(flat, delta, int(start), int(first), out, cycle=cycle) if cycle else 0
+    if written == 0:  # one way (also when the codes at start are not a cycle's)
+        written = follow(flat, delta, int(start), int(first), out)
     return out[:written]
 
 
@@ -302,13 +315,13 @@ def _read_cycle(codes: Codes, start: int, end: int | None) -> Any:
     """The closed tour held in ``codes`` read from ``start``, or, given ``end``, read so
     that it ends there: from a cycle neighbour of ``end``, walking away from it."""
     if end is None:
-        return _follow(codes, start)
+        return _follow(codes, start, cycle=True)
     cols = codes.shape[1]
     dr, dc = DIRECTIONS[int(codes.reshape(-1)[end]) & 15]
     after = end + dr * cols + dc
     dr, dc = DIRECTIONS[int(codes.reshape(-1)[after]) & 15]
     back = after + dr * cols + dc == end
-    return _follow(codes, after, first=1 if back else 0)
+    return _follow(codes, after, first=1 if back else 0, cycle=True)
 
 
 def _open_from_hole(codes: Codes, hole: Square) -> Any:

@@ -7,7 +7,7 @@ blocks' cycles are then joined into one by exchanging two moves at each join
 be done this way in O(mn)).  Everything happens on numpy arrays: a tour is
 held as *neighbour codes*, one byte per square whose two nibbles name the
 moves to the square's two tour neighbours, and read out into an order by one
-linear walk (compiled, :func:`knightgraph.solvers.kernels.follow_python` is
+linear walk (compiled, :func:`knightgraph.solvers.follow.follow_python` is
 the reference).
 
 Boards

@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from .._native import load_library, python_only
-from ..exceptions import InvalidOptionError
+from .follow import _ctypes_follow, follow_python
 
 __all__ = [
     "DFS_EXHAUSTED",
@@ -263,48 +263,6 @@ def walk_python(
     counters[0], counters[1] = length, steps
 
 
-def follow_python(
-    codes: np.ndarray[Any, Any],
-    delta: np.ndarray[Any, Any],
-    start: int,
-    first: int,
-    out: np.ndarray[Any, Any],
-) -> int:
-    """Follow a tour stored as neighbour codes; the squares go to ``out``.
-
-    ``codes[i]`` holds the moves to the two tour neighbours of square ``i``,
-    one per nibble (an index into ``delta``, the flat offsets of the moves,
-    padded to 16 entries, or 15 for none at a path end).  Leaves ``start`` by nibble ``first`` (0 low,
-    1 high; a path end by its only neighbour), then always by the nibble that does not lead back.  Stops at a
-    path end or after ``len(out)`` squares; returns how many were written.
-
-    Examples
-    --------
-    >>> from knightgraph.solvers.codes import DIRECTIONS, codes_from_order
-    >>> order = [8, 6, 0, 9, 7, 1, 10, 3, 5, 11, 2, 4]  # an open tour of 3x4
-    >>> codes = codes_from_order(3, 4, order, False).reshape(-1)
-    >>> delta = np.array([dr * 4 + dc for dr, dc in DIRECTIONS] + [0] * 8, dtype=np.int64)
-    >>> out = np.zeros(12, dtype=np.int64)
-    >>> follow_python(codes, delta, 8, 0, out), out.tolist() == order  # from the end a3
-    (12, True)
-    """
-    here, prev = start, -1
-    for i in range(len(out)):
-        c = int(codes[here])
-        lo, hi = c & 15, c >> 4
-        out[i] = here
-        if i == 0:
-            pick = hi if first else lo
-            if pick >= 8:  # a path end: its only neighbour
-                pick = lo if first else hi
-        else:
-            pick = lo if lo < 8 and here + int(delta[lo]) != prev else hi
-        if pick >= 8:
-            return i + 1
-        prev, here = here, here + int(delta[pick])
-    return len(out)
-
-
 @dataclass(frozen=True)
 class Kernels:
     """The pair of inner loops in use, compiled or not.
@@ -434,41 +392,7 @@ def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
             stop_square,
         )
 
-    c_follow = library.kg_follow
-    c_follow.restype = ctypes.c_int64
-    c_follow.argtypes = [
-        array(np.uint8),
-        array(np.int64),
-        ctypes.c_int64,
-        ctypes.c_int64,
-        ctypes.c_void_p,
-        ctypes.c_void_p,
-        ctypes.c_int64,
-    ]
-
-    def follow(codes: Array, delta: Array, start: int, first: int, out: Array) -> int:
-        # The C walk checks no bounds: refuse what would make it read or write outside.
-        if not 0 <= start < len(codes) or len(delta) != 16:
-            raise InvalidOptionError(f"invalid start {start} for {len(codes)} codes")
-        if out.dtype not in (np.int32, np.int64) or not out.flags.c_contiguous:
-            raise InvalidOptionError(
-                f"invalid out array: {out.dtype}, contiguous "
-                f"{out.flags.c_contiguous}; expected int32 or int64"
-            )
-        pointer = out.ctypes.data
-        wide = out.dtype == np.int64
-        return int(
-            c_follow(
-                codes,
-                delta,
-                start,
-                first,
-                None if wide else pointer,
-                pointer if wide else None,
-                len(out),
-            )
-        )
-
+    follow = _ctypes_follow(library)
     return Kernels(dfs, walk, follow, compiled=True)
 
 
