@@ -158,6 +158,7 @@ def stored_order(name: str) -> list[int]:
     return [int(word) for word in text.split()]
 
 
+@functools.cache
 def stored_meta() -> dict[str, dict[str, Any]]:
     """The metadata of the stored block tours, by name (sizes, kind, strips' windows).
 
@@ -168,7 +169,7 @@ def stored_meta() -> dict[str, dict[str, Any]]:
     >>> stored_meta()["strip3_corner_23"]["window"]
     [8, 4]
     """
-    return {name: dict(info) for name, (info, _) in _library().items()}
+    return {name: info for name, (info, _) in _library().items()}
 
 
 _HEADER = """\

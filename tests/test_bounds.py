@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from cli_support import call, one_line
+from cli_support import call, one_line, subprocess_env
 
 import knightgraph
 from knightgraph import Board, BoardTooLargeError, InvalidOptionError, KnightGraphError
@@ -50,12 +50,6 @@ ROOT = Path(__file__).resolve().parents[1]
 MEMORY_CAP = 4 * 2**30  # a regressed size check fails (MemoryError) instead of filling the machine
 
 
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    return env
-
-
 def _capped() -> None:  # pragma: no cover - runs in the child
     import resource
 
@@ -70,7 +64,7 @@ def run_capped(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         cwd=cwd,
-        env=_env(),
+        env=subprocess_env(),
         preexec_fn=_capped,
         timeout=120,  # a guard against a hang, not a measurement
         check=False,
@@ -375,7 +369,7 @@ def test_workers_die_with_their_parent(tmp_path, sig, code, message) -> None:
             stdout=subprocess.DEVNULL,
             stderr=stderr,
             cwd=work,
-            env=_env(),
+            env=subprocess_env(),
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
     children: dict[int, str] = {}

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from cli_support import call, one_line
+from cli_support import call, one_line, run_cli, subprocess_env
 from independent import first_tour, tour_defect
 
 import knightgraph
@@ -41,32 +41,6 @@ EXISTS_KEYS = {"rows", "cols", "closed", "start", "end", "exists", "reason", "ce
 
 
 # ------------------------------------------------------------------- helpers
-def _env() -> dict[str, str]:
-    """The environment of a subprocess: this checkout first on the import path."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
-    return env
-
-
-def run_cli(
-    *args: str, stdin: str | bytes | None = None, cwd: Path | None = None, timeout: float = 60
-) -> subprocess.CompletedProcess[str]:
-    """``python -m knightgraph ARGS`` in a subprocess (text stdout/stderr)."""
-    data = stdin.encode() if isinstance(stdin, str) else stdin
-    proc = subprocess.run(
-        [sys.executable, "-m", "knightgraph", *args],
-        input=data if data is not None else b"",
-        capture_output=True,
-        cwd=cwd,
-        env=_env(),
-        timeout=timeout,
-        check=False,
-    )
-    return subprocess.CompletedProcess(
-        proc.args, proc.returncode, proc.stdout.decode(), proc.stderr.decode()
-    )
-
-
 def algebraic(name: str) -> tuple[int, int]:
     """Independent parser of algebraic names: files a..z, aa.. (bijective base 26), ranks 1..."""
     match = re.fullmatch(r"([a-z]+)([1-9][0-9]*)", name)
@@ -878,7 +852,7 @@ def test_closed_pipe_is_quiet() -> None:
         [sys.executable, "-m", "knightgraph", "tour", "200", "200", "--closed"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env=_env(),
+        env=subprocess_env(),
     )
     assert proc.stdout is not None and proc.stderr is not None
     head = proc.stdout.read(10)

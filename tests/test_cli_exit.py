@@ -8,7 +8,6 @@ subprocess, where a wrong early exit shows as a missing line or a wrong code.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import textwrap
@@ -16,19 +15,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_support import run_cli, subprocess_env
 
 from tests.independent import tour_defect
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 def _python(script: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
         [sys.executable, "-c", textwrap.dedent(script)],
         capture_output=True,
         text=True,
-        env=env,
+        env=subprocess_env(),
         timeout=120,
         check=False,
     )
@@ -94,23 +91,14 @@ def test_main_returns_to_the_program_that_calls_it() -> None:
 def test_the_command_writes_everything_before_it_leaves(tmp_path: Path) -> None:
     """Standard output through a pipe, the .npy file and the exit codes are whole."""
     out = tmp_path / "big.npy"
-    run = [sys.executable, "-m", "knightgraph"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run(
-        [*run, "tour", "300", "300", "--closed", "--format", "npy", "-o", str(out)],
-        capture_output=True,
-        env=env,
-        check=False,
-    )
+    proc = run_cli("tour", "300", "300", "--closed", "--format", "npy", "-o", str(out))
     assert proc.returncode == 0, proc.stderr
     order = np.load(out)
     squares = [divmod(int(i), 300) for i in order]
     assert tour_defect(300, 300, squares, closed=True) is None
-    proc = subprocess.run(
-        [*run, "tour", "120", "120"], capture_output=True, text=True, env=env, check=False
-    )
+    proc = run_cli("tour", "120", "120")
     words = proc.stdout.split()
     assert proc.returncode == 0 and len(words) == 120 * 120 and proc.stdout.endswith("\n")
     for argv, code in ((["exists", "4", "4", "--closed"], 1), (["tour", "0", "4"], 2)):
-        proc = subprocess.run([*run, *argv], capture_output=True, env=env, check=False)
+        proc = run_cli(*argv)
         assert proc.returncode == code, (argv, proc.stderr)

@@ -57,6 +57,7 @@ from typing import Any
 import contract_support as support
 import numpy as np
 import pytest
+from cli_support import subprocess_env
 from contract_support import KNIGHT, KNOWN_TOURS, KnownTour, Request, name, parse_name
 from hypothesis import given
 from hypothesis import strategies as st
@@ -935,8 +936,7 @@ def _kill(pids: list[int]) -> None:
 def run_subprocess(
     argv: list[str], stdin: bytes, folder: Path, module: str = "knightgraph"
 ) -> Outcome:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
+    env = subprocess_env()
     env.pop("PYTHONSTARTUP", None)
     env.setdefault("OPENBLAS_NUM_THREADS", "1")  # no per-core buffers under the address-space cap
     began = time.monotonic()

@@ -117,7 +117,6 @@ def _leave_if_nothing_left(code: int) -> None:
     Only the process's entry point (:func:`knightgraph.cli.console_main`) calls it.
     """
     import atexit
-    import os
 
     hooks = getattr(atexit, "_ncallbacks", None)
     if hooks is None or hooks() != 0:
@@ -132,7 +131,7 @@ def _leave_if_nothing_left(code: int) -> None:
             stream.flush()
     except (AttributeError, OSError, ValueError):
         return  # no stream, or a closed pipe or stream: the normal exit reports it as before
-    os._exit(code)
+    _exit_at_once(code)
 
 
 def _silence_stdout() -> None:

@@ -28,7 +28,7 @@ from ._common import (
     _solver_options,
     _UsageError,
 )
-from .shapes import graph_count, graph_map, graph_requested
+from .shapes import graph_count, graph_map_head, graph_map_request, graph_requested
 
 
 # ------------------------------------------------------------------ parsers
@@ -331,16 +331,21 @@ def _cmd_ends(args: argparse.Namespace) -> int:
 
 def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **where: Any) -> int:
     """``starts`` and ``ends``: an exact map of the squares, with a progress bar."""
-    if graph_requested(args):
-        return graph_map(args, what)
-    board = _board(args)
-    if args.sample is not None and args.sample < 1:
-        raise InvalidOptionError(f"invalid --sample {args.sample}: expected a whole number >= 1")
-    if args.sample is None:
-        board.require_memory("map")
-    if "start" in where:
-        board.parse_square(where["start"])  # a bad --start is named before any work
-    total = board.num_squares if args.sample is None else min(args.sample, board.num_squares)
+    graph = graph_requested(args)
+    if graph:  # a torus, cylinder or 3-D board: every vertex, named as the board names it
+        board, where = graph_map_request(args)
+        total = board.num_squares
+    else:
+        board = _board(args)
+        if args.sample is not None and args.sample < 1:
+            raise InvalidOptionError(
+                f"invalid --sample {args.sample}: expected a whole number >= 1"
+            )
+        if args.sample is None:
+            board.require_memory("map")
+        if "start" in where:
+            board.parse_square(where["start"])  # a bad --start is named before any work
+        total = board.num_squares if args.sample is None else min(args.sample, board.num_squares)
     with (
         _progress(what, unit=" squares", total=total) as progress,
         _executor(args) as executor,
@@ -357,5 +362,9 @@ def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **wh
             seed=args.seed,
             **where,
         )
-    print(json.dumps(result.to_dict()) if args.format == "json" else result.text())
+    if args.format == "json":
+        head = graph_map_head(args, board, where) if graph else {}
+        print(json.dumps({**head, **result.to_dict()}))
+    else:
+        print(result.text())
     return EXIT_UNKNOWN if result.unknown else EXIT_OK

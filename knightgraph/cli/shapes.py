@@ -17,7 +17,6 @@ from ._common import (
     EXIT_UNKNOWN,
     KNIGHT,
     _emit,
-    _executor,
     _find,
     _progress,
     _UsageError,
@@ -301,32 +300,14 @@ def graph_sample_output(
     return heads, [" ".join(tour.algebraic()) for tour in result.tours]
 
 
-def graph_map(args: argparse.Namespace, what: str) -> int:
-    """``knightgraph starts`` / ``ends`` on a graph board: every vertex decided."""
-    import json
-
-    from ..explore import end_map, start_map
-
+def graph_map_request(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+    """``knightgraph starts`` / ``ends`` on a graph board: the board and the fixed start
+    (``ends``), for the one flow of ``cli.explore._cmd_map``."""
     board = _graph_board(args)
     where = {} if args.command == "starts" else {"start": _vertex(board, args.start)}
-    make: Any = start_map if args.command == "starts" else end_map
-    with (
-        _progress(what, unit=" squares", total=board.num_squares) as progress,
-        _executor(args) as executor,
-    ):
-        result = make(
-            board,
-            closed=args.closed,
-            executor=executor,
-            timeout=args.timeout,
-            total_timeout=args.total_timeout,
-            counts="auto" if args.counts is None else args.counts,
-            progress=progress,
-            sample=args.sample,
-            **where,
-        )
-    if args.format == "json":
-        print(json.dumps({**_head(board, args, where.get("start"), None), **result.to_dict()}))
-    else:
-        print(result.text())
-    return EXIT_UNKNOWN if result.unknown else 0
+    return board, where
+
+
+def graph_map_head(args: argparse.Namespace, board: Any, where: dict[str, Any]) -> dict[str, Any]:
+    """The JSON head of a graph board's map: its shape, wrap or levels, and the start."""
+    return _head(board, args, where.get("start"), None)

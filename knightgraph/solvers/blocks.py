@@ -154,7 +154,7 @@ def _window_clauses(
 @functools.cache
 def _order(name: str) -> NDArray[np.int16]:
     """The stored order of one block tour (read by :func:`knightgraph.blocktour.stored_order`:
-    one member of the archive, unpacked when a board needs it)."""
+    one line of the library, parsed when a board needs it)."""
     order = np.asarray(stored_order(name), dtype=np.int16)
     order.flags.writeable = False
     return order
