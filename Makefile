@@ -6,9 +6,13 @@ STAMP  := $(VENV)/.installed-test
 DEVSTAMP := $(VENV)/.installed-dev
 DOCSTAMP := $(VENV)/.installed-docs
 
-# make fuzz: random command lines and API calls against the contract (FUZZ_CASES of each).
+# make fuzz: random command lines and API calls against the contract (FUZZ_CASES of each),
+# then the hostile generators (FUZZ_CASES in-process cases each, FUZZ_CASES/50 + 1 with processes).
 FUZZ_CASES ?= 5000
 CONTRACT_TESTS := tests/test_contract_cli.py tests/test_contract_api.py
+# Hostile conditions (files, special files, signals, checkpoint corruption, malformed
+# certificates): their generated cases are the tests named test_fuzz_*.
+HOSTILE_TESTS := $(wildcard tests/test_hostile_*.py)
 
 .PHONY: demo build test test-all test-fallback fuzz check-compiled ci bench lint docs clean
 
@@ -53,6 +57,9 @@ fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz KNIGHTGRAPH_FUZZ_CLI_CASES=$(FUZZ_CASES) \
 	KNIGHTGRAPH_FUZZ_API_CASES=$(FUZZ_CASES) \
 	$(BIN)/python -m pytest -q -p no:cacheprovider -k "cli_contract or api_contract" $(CONTRACT_TESTS)
+	HYPOTHESIS_PROFILE=fuzz KNIGHTGRAPH_FUZZ_HOSTILE_CASES=$(FUZZ_CASES) \
+	KNIGHTGRAPH_FUZZ_PROCESS_CASES=$$(( $(FUZZ_CASES) / 50 + 1 )) \
+	$(BIN)/python -m pytest -q -p no:cacheprovider -k fuzz $(HOSTILE_TESTS)
 
 # Fails when a C compiler works here but the compiled extensions are missing or stale.
 check-compiled: $(STAMP)
