@@ -158,7 +158,7 @@ def test_an_edited_count_is_refused(whole, index, value, sealed, words):
 def test_a_part_given_twice_is_refused(whole):
     path, command, _, total = whole
     text = path.read_text()
-    twice = text.replace('"done":{"0":"4",', '"done":{"0":"4","0":"400",')
+    twice = text.replace('"done":{', '"done":{"0":"400",')  # part 0 is done: twice
     assert twice != text
     path.write_text(twice)
     assert "'0' is given twice" in _refused_or_right(path, command, total)
@@ -270,7 +270,7 @@ def test_a_checkpoint_of_other_options_is_refused_naming_them(tmp_path, other, w
     [
         ("groups", "0" * 64, "not the parts it holds"),
         ("cut", 3, "not the parts it holds"),
-        ("engine", "python", "split as"),
+        ("engine", "the other", "split as"),
         ("engine", "fortran", "damaged"),
         ("parts", MAX_KEPT_PARTS + 1, "damaged"),
         ("parts", "4", "damaged"),
@@ -279,7 +279,10 @@ def test_a_checkpoint_of_other_options_is_refused_naming_them(tmp_path, other, w
 )
 def test_another_split_is_refused(whole, field, value, words):
     path, command, data, total = whole
-    data["counts"]["cycles"]["split"][field] = value
+    split = data["counts"]["cycles"]["split"]
+    if value == "the other":
+        value = {"c": "python", "python": "c"}[split["engine"]]
+    split[field] = value
     path.write_bytes(_sealed(data))
     assert words in _refused_or_right(path, command, total)
 

@@ -36,6 +36,9 @@ from 0 up or whose index is not one of the split's parts.  Once the parts are ma
 (after the program's prefix, before any part runs), parts other than those on file
 (:func:`groups_digest`) are refused too.  A checkpoint keeps at most
 :data:`MAX_KEPT_PARTS` parts, so that a full one always fits :data:`LIMIT`.
+
+The digest tells damage from content; it is not a signature: whoever edits a count and
+computes the digest again (:func:`digest`) makes the file say what they wrote.
 """
 
 from __future__ import annotations

@@ -261,7 +261,8 @@ def count_tours(
         Count in ``parts`` independent parts (:mod:`knightgraph.counting.split`; the
         sum is exact), run on ``executor`` (:func:`knightgraph.parallel.get_executor`:
         local processes or dask; default: here, one after another).  ``checkpoint``,
-        a file name, keeps the finished parts: a rerun of the same count skips them.
+        a file name, keeps the finished parts: a rerun of the same count skips them
+        (:mod:`knightgraph.counting.checkpoint`: what the file holds, what is refused).
         ``on_part`` is told ``{"parts_done", "parts"}`` as parts finish.  Any of
         them splits the count (``parts`` defaults to the executor's workers, at
         least 2); ``stats["split"]`` tells the cut, the parts and their cost.
