@@ -261,7 +261,8 @@ def count_tours(
         Count in ``parts`` independent parts (:mod:`knightgraph.counting.split`; the
         sum is exact), run on ``executor`` (:func:`knightgraph.parallel.get_executor`:
         local processes or dask; default: here, one after another).  ``checkpoint``,
-        a file name, keeps the finished parts: a rerun of the same count skips them.
+        a file name, keeps the finished parts: a rerun of the same count skips them
+        (:mod:`knightgraph.counting.checkpoint`: what the file holds, what is refused).
         ``on_part`` is told ``{"parts_done", "parts"}`` as parts finish.  Any of
         them splits the count (``parts`` defaults to the executor's workers, at
         least 2); ``stats["split"]`` tells the cut, the parts and their cost.
@@ -291,6 +292,11 @@ def count_tours(
     """
     if is_graph(m) or isinstance(m, GraphBoard):
         from .general import _count_graph
+
+        if parts is not None or checkpoint is not None:  # never silently unsplit, unkept
+            raise InvalidOptionError(
+                "parts= and checkpoint= are for rectangular boards: a graph is counted in one piece"
+            )
 
         counted = _count_graph(
             m, n, closed, start, end, convention, engine, memory, timeout, progress
@@ -408,7 +414,7 @@ def _split_options(
     on_part: Callable[[dict[str, Any]], None] | None,
 ) -> SplitOptions | None:
     """The split of a count, checked before any work (None: count in one piece)."""
-    from .checkpoint import Checkpoint
+    from .checkpoint import Checkpoint, check_kept_parts, request_of
     from .split import check_parts
 
     parts = check_parts(parts)
@@ -417,12 +423,8 @@ def _split_options(
         return None
     saved = None
     if checkpoint is not None:
-        request = {"rows": board.m, "cols": board.n, "closed": closed, "convention": convention}
-        request["start"] = None if s is None else board.name(s)
-        request["end"] = None if t is None else board.name(t)
-        request["leaper"] = list(board.leaper)
-        request["removed"] = sorted(board.name(r * board.n + c) for r, c in board.removed)
-        saved = Checkpoint(checkpoint, request)
+        check_kept_parts(parts)
+        saved = Checkpoint(checkpoint, request_of(board, closed, s, t, convention))
     return SplitOptions(parts=parts, executor=executor, checkpoint=saved, on_part=on_part)
 
 

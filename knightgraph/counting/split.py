@@ -38,7 +38,7 @@ import numpy as np
 from ..board import Board
 from ..exceptions import InvalidOptionError
 from .budget import CountAbortedError, _memory_budget
-from .checkpoint import Checkpoint
+from .checkpoint import Checkpoint, groups_digest
 
 CUT_STATES = 1 << 16
 """The automatic cut: the first step whose layer holds at least this many states (or
@@ -231,11 +231,12 @@ def _split_count(
     stats["split"] = {"parts": parts, "cut": cut, "cut_states": _layer_size(layer, engine)}
     stats["split"]["prefix_seconds"] = round(time.perf_counter() - began, 3)
     done: dict[int, int] = {}
-    if checkpoint is not None:
-        done = checkpoint.start(name, {"cut": cut, "parts": parts, "engine": engine})
-        checkpoint.save()  # the split is on file before the first part ends
     groups = _groups(layer, engine, parts)
     del layer
+    if checkpoint is not None:  # the parts must be those on file (checkpoint.groups_digest)
+        split = {"cut": cut, "parts": parts, "engine": engine}
+        done = checkpoint.start(name, split, groups_digest(groups, engine))
+        checkpoint.save()  # the split is on file before the first part ends
     todo = [i for i in range(parts) if i not in done]
     left = None if deadline is None else max(0.0, deadline - time.monotonic())
     tasks = [
