@@ -184,7 +184,14 @@ def check_output(path: str | os.PathLike[str], what: str = "output") -> None:
 
 
 def release_outputs() -> None:
-    """Close the FIFOs :func:`check_output` holds that were not written (a command ended)."""
+    """Close the FIFOs :func:`check_output` holds that were not written (a command ended).
+
+    Examples
+    --------
+    >>> release_outputs()  # nothing held: nothing to do
+    >>> _HELD
+    {}
+    """
     while _HELD:
         _, fd = _HELD.popitem()
         with suppress(OSError):

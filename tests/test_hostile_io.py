@@ -233,6 +233,8 @@ PRINTING = [
     ["table", "4", "4"],
     ["count", "3", "4"],
     ["starts", "3", "4"],
+    ["ends", "3", "4", "--start", "a1"],
+    ["sweep", "4", "5"],
     ["sample", "3", "4", "-k", "1", "--seed", "1"],
     ["classic", "{classic}"],
     ["draw", "tour", "5", "5", "-o", "{folder}/t.svg"],
@@ -481,3 +483,20 @@ class _Capture:
 
     def getvalue(self) -> str:
         return "".join(self.parts)
+
+
+# ------------------------------------------------------------------ README
+def test_the_readme_states_how_io_failures_and_signals_end():
+    """The contract section's table names every exit code the command line gives, I/O
+    failures and signals included (the tests above and tests/test_bounds.py hold them)."""
+    import re
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    section = readme.split("### Exit codes, files, streams and signals", 1)[1].split("\n## ", 1)[0]
+    codes = {int(c) for c in re.findall(r"^\| \*\*(\d+)\*\* \|", section, flags=re.M)}
+    assert codes == {0, 1, 2, 3, 70, 130, 141, 143}
+    row = {int(c): text for c, text in re.findall(r"^\| \*\*(\d+)\*\* \| (.*)$", section, re.M)}
+    assert "could not be written" in row[2] and "SIGINT" in row[130] and "SIGTERM" in row[143]
+    assert "head" in row[141]
+    for words in ("symbolic link", "written whole or not at all", "/dev/null", "FIFO", "<&-"):
+        assert words in section, words

@@ -23,8 +23,6 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     ``EIO``) is exit 2 with one line, like an output file that cannot be written; a
     reader that went away (``| head``) ends the command quietly with 141 (128 + SIGPIPE).
     """
-    from ..files import release_outputs
-
     try:
         with _checked_stdout():
             _preflight(args)
@@ -55,7 +53,9 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except Exception as err:  # a bug: say so, with a distinct exit code
         return _internal(parser.prog, f"{type(err).__name__}: {err}")
     finally:
-        release_outputs()
+        files = sys.modules.get("knightgraph.files")  # not imported: no FIFO held open
+        if files is not None:
+            files.release_outputs()
     return code
 
 
