@@ -1,9 +1,15 @@
 """Files written whole or not at all, and the check of a path argument.
 
 Every file knightgraph writes (tours, pictures, pages, masks, checkpoints) goes
-through :func:`atomic_output`: the content goes to a temporary file in the same
-folder, renamed onto the target only when complete, so that a failure (a full
-disk, Ctrl-C, a bad value found half-way) never leaves a partial file behind.
+through :func:`atomic_output` (or :func:`atomic_path`): the content goes to a
+temporary file in the same folder, renamed onto the target only when complete, so
+that a failure (a full disk, Ctrl-C, a bad value found half-way) never leaves a
+partial file behind.  :func:`output_target` says where a write lands: through
+symbolic links (the link is kept), in place on a device or a FIFO with a reader
+(never renamed over), nowhere for a folder, a socket or a block device; the
+command line asks :func:`check_output` the same before any work.  Every input goes
+through :func:`open_input` or :func:`read_input`: regular files (or standard input)
+only, bounded.
 
 Examples
 --------
@@ -19,11 +25,12 @@ Examples
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
 
@@ -33,9 +40,12 @@ __all__ = [
     "INPUT_LIMIT",
     "atomic_output",
     "atomic_path",
+    "check_output",
     "check_path",
     "open_input",
+    "output_target",
     "read_input",
+    "release_outputs",
     "write_text",
 ]
 
@@ -66,21 +76,177 @@ def check_path(path: object, what: str) -> str:
     return name
 
 
+def output_target(path: str | os.PathLike[str], what: str = "output") -> tuple[str, str]:
+    """Where a write to ``path`` lands, and how: ``(target, how)``.
+
+    The one rule of every writer (:func:`atomic_output`, :func:`atomic_path`) and of the
+    command line's check before any work (:func:`check_output`):
+
+    - a regular file, or a name that does not exist yet: ``"replace"``, written whole or
+      not at all (a temporary file in the same folder, renamed onto ``target``);
+    - a symbolic link: followed, so the link's target is written (``target`` is the
+      resolved path) and the link is kept; a dangling link creates its target, provided
+      the target's folder exists;
+    - a character device (``/dev/null``, ``/dev/full``, a terminal) or the file that
+      standard output or error already is (``/dev/stdout``): ``"direct"``, opened and
+      written in place, never renamed over;
+    - a FIFO: ``"fifo"``, written in place when a reader is there (see :func:`check_output`);
+    - a folder, a block device, a socket, a loop of symbolic links, a missing folder or
+      one that cannot be written: refused with an OSError naming ``path`` (its
+      ``strerror`` says why in words: ``it is a folder``, ``no such folder 'x'``, ...).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     os.symlink("real.txt", os.path.join(folder, "link.txt"))
+    ...     target, how = output_target(os.path.join(folder, "link.txt"))
+    ...     os.path.basename(target), how
+    ('real.txt', 'replace')
+    >>> output_target("/dev/null")
+    ('/dev/null', 'direct')
+    >>> output_target("/")
+    Traceback (most recent call last):
+    ...
+    IsADirectoryError: [Errno 21] it is a folder: '/'
+    """
+    name = check_path(path, what)
+    try:
+        info = os.stat(name)
+    except FileNotFoundError:
+        info = None
+    except OSError as err:
+        why = "a loop of symbolic links" if err.errno == errno.ELOOP else err.strerror
+        raise OSError(err.errno, why or str(err), name) from None
+    if info is None or stat.S_ISREG(info.st_mode):
+        if info is not None and _is_standard_stream(info):
+            return name, "direct"
+        target = os.path.realpath(name)
+        folder = os.path.dirname(target) or "."
+        if not os.path.isdir(folder):
+            shown = os.path.dirname(name) or "."
+            if os.path.isdir(shown):  # a dangling link into a missing folder: name that one
+                shown = folder
+            raise FileNotFoundError(errno.ENOENT, f"no such folder {shown!r}", name)
+        if not os.access(folder, os.W_OK):
+            raise PermissionError(errno.EACCES, "permission denied", name)
+        return target, "replace"
+    if stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
+        if not os.access(name, os.W_OK):
+            raise PermissionError(errno.EACCES, "permission denied", name)
+        return name, "direct" if stat.S_ISCHR(info.st_mode) else "fifo"
+    kind = _kind_of(info.st_mode)
+    if kind == "a folder":
+        raise IsADirectoryError(errno.EISDIR, "it is a folder", name)
+    why = f"it is {kind} (knightgraph writes regular files, character devices and FIFOs)"
+    raise OSError(errno.ENXIO, why, name)
+
+
+def _is_standard_stream(info: os.stat_result) -> bool:
+    """Whether ``info`` is the file that standard output or error is (``-o /dev/stdout``
+    with ``> file``): written in place, since renaming over it would leave the shell's
+    redirection writing to a file that no longer has a name."""
+    for fd in (1, 2):
+        try:
+            other = os.fstat(fd)
+        except OSError:
+            continue
+        if (other.st_dev, other.st_ino) == (info.st_dev, info.st_ino):
+            return True
+    return False
+
+
+_HELD: dict[str, int] = {}
+"""FIFOs opened by :func:`check_output` before any work, by name, until they are written."""
+
+
+def check_output(path: str | os.PathLike[str], what: str = "output") -> None:
+    """Refuse, before any work, an output the writer would refuse (:func:`output_target`).
+
+    A FIFO is opened for writing without blocking: with no reader it is refused
+    (``ENXIO``); with one, the descriptor is held until the output is written (closing it
+    now would end the reader's input), or until :func:`release_outputs`.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     fifo = os.path.join(folder, "pipe")
+    ...     os.mkfifo(fifo)
+    ...     check_output(fifo)
+    Traceback (most recent call last):
+    ...
+    OSError: [Errno 6] it is a FIFO (named pipe) with no reader: '...pipe'
+    """
+    name, how = output_target(path, what)
+    if how == "fifo" and name not in _HELD:
+        _HELD[name] = _open_fifo(name)
+
+
+def release_outputs() -> None:
+    """Close the FIFOs :func:`check_output` holds that were not written (a command ended).
+
+    Examples
+    --------
+    >>> release_outputs()  # nothing held: nothing to do
+    >>> _HELD
+    {}
+    """
+    while _HELD:
+        _, fd = _HELD.popitem()
+        with suppress(OSError):
+            os.close(fd)
+
+
+def _open_fifo(name: str) -> int:
+    """A FIFO opened for writing, blocking once open; refused when no reader is there."""
+    try:
+        fd = os.open(name, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as err:
+        if err.errno == errno.ENXIO:
+            raise OSError(errno.ENXIO, "it is a FIFO (named pipe) with no reader", name) from None
+        raise OSError(err.errno, err.strerror, name) from None
+    os.set_blocking(fd, True)
+    return fd
+
+
+@contextmanager
+def _written_in_place(name: str, how: str, mode: str) -> Iterator[IO[Any]]:
+    """A device or FIFO opened for writing (``how`` from :func:`output_target`); a failed
+    write, flush or close (``/dev/full``) raises an OSError naming ``name``."""
+    try:
+        if how == "fifo":
+            fd = _HELD.pop(name, None)
+            fd = _open_fifo(name) if fd is None else fd
+        else:
+            fd = os.open(name, os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(fd, mode) as handle:
+            yield handle
+    except OSError as err:
+        if err.filename is not None:
+            raise
+        raise OSError(err.errno, err.strerror, name) from None
+
+
 @contextmanager
 def atomic_path(path: str | os.PathLike[str], suffix: str = ".part") -> Iterator[str]:
-    """A temporary file next to ``path`` (created empty), for writers that want a name;
-    renamed onto ``path`` when the block ends without an error, removed otherwise.
+    """A temporary file for writers that want a name: for a regular file (or a new one)
+    next to the target (created empty), renamed onto it when the block ends without an
+    error, removed otherwise; for a device or FIFO (:func:`output_target`) in the system's
+    temporary folder, copied into the target when the block ends without an error.
 
     The renamed file gets the permissions a plain ``open`` would give (``0o666`` less the
-    umask), not the ``0o600`` of a temporary file.
+    umask), not the ``0o600`` of a temporary file.  A symbolic link is followed: its
+    target is written and the link kept.
 
     Raises
     ------
     InvalidOptionError
         If ``path`` is empty or not a path at all.
     OSError
-        If the folder does not exist or is not writable, naming ``path`` (nothing is
-        left behind).
+        If the folder does not exist or is not writable, or :func:`output_target` refuses
+        the target (a folder, a socket, a FIFO with no reader ...), naming ``path``
+        (nothing is left behind); or if a write, flush or close fails.
 
     Examples
     --------
@@ -93,15 +259,28 @@ def atomic_path(path: str | os.PathLike[str], suffix: str = ".part") -> Iterator
     (True, True)
     ['tour.gif']
     """
-    target = Path(check_path(path, "output"))
-    folder = target.parent if str(target.parent) else Path(".")
-    tmp = _create_beside(target, folder, suffix)
+    name = check_path(path, "output")
+    target, how = output_target(name)
+    if how != "replace":
+        import shutil
+        import tempfile
+
+        fd, tmp = tempfile.mkstemp(suffix=suffix)
+        os.close(fd)
+        try:
+            yield tmp
+            with open(tmp, "rb") as source, _written_in_place(name, how, "wb") as handle:
+                shutil.copyfileobj(source, handle)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+        return
+    tmp = _create_beside(Path(target), Path(os.path.dirname(target)), suffix)
     try:
         yield tmp
         try:
             os.replace(tmp, target)
         except OSError as err:  # e.g. the target is a folder: name it, not the temporary file
-            raise OSError(err.errno, err.strerror, os.fspath(target)) from None
+            raise OSError(err.errno, err.strerror, name) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -130,19 +309,37 @@ def _create_beside(target: Path, folder: Path, suffix: str) -> str:
 
 @contextmanager
 def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
-    """Open a temporary file next to ``path``; rename it onto ``path`` only on success
-    (:func:`atomic_path`, which says what is raised).
+    """Open the output ``path`` (:func:`output_target` says where it lands): a regular
+    file through a temporary file next to it, renamed onto it only on success
+    (:func:`atomic_path`, which says what is raised); a device or a FIFO with a reader
+    opened and written in place.  A failed write, flush or close raises an OSError that
+    names ``path``.
 
     Examples
     --------
+    >>> with atomic_output("/dev/null") as f:
+    ...     f.write("gone")
+    4
     >>> with atomic_output("") as f:
     ...     pass
     Traceback (most recent call last):
     ...
     knightgraph.exceptions.InvalidOptionError: invalid output path '': expected a file name
     """
-    with atomic_path(path) as tmp, open(tmp, mode) as handle:
-        yield handle
+    name = check_path(path, "output")
+    _, how = output_target(name)
+    if how != "replace":
+        with _written_in_place(name, how, mode) as handle:
+            yield handle
+        return
+    with atomic_path(name) as tmp:
+        try:
+            with open(tmp, mode) as handle:
+                yield handle
+        except OSError as err:
+            if err.filename is not None:
+                raise
+            raise OSError(err.errno, err.strerror, name) from None
 
 
 def write_text(text: str, path: str | os.PathLike[str]) -> None:
@@ -222,8 +419,8 @@ def open_input(path: str | os.PathLike[str], what: str, *, limit: int = INPUT_LI
     try:
         fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as err:
-        why = "a loop of symbolic links" if err.errno == 40 else (err.strerror or str(err))
-        raise InvalidOptionError(f"cannot read {what} {name!r}: {why.lower()}") from None
+        why = "a loop of symbolic links" if err.errno == errno.ELOOP else (err.strerror or str(err))
+        raise InvalidOptionError(f"cannot read {what} {name!r}: {why}") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -281,7 +478,9 @@ def read_input(
         try:
             if sys.stdin is None or sys.stdin.closed:
                 raise OSError("closed")
-            data = stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1).encode()
+            data = (
+                stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1).encode()
+            )
         except (OSError, ValueError, AttributeError):
             raise InvalidOptionError(
                 f"cannot read {what} from standard input: it is closed"
@@ -296,7 +495,9 @@ def read_input(
         try:
             data = handle.read(limit + 1)
         except OSError as err:
-            raise InvalidOptionError(f"cannot read {what} {os.fspath(path)!r}: {err.strerror}") from None
+            raise InvalidOptionError(
+                f"cannot read {what} {os.fspath(path)!r}: {err.strerror}"
+            ) from None
     if len(data) > limit:  # the file grew while it was read
         raise InvalidOptionError(
             f"cannot read {what} {os.fspath(path)!r}: more than the {_size_words(limit)} "

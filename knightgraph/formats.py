@@ -62,6 +62,7 @@ __all__ = [
     "read_npy",
     "read_tour_file",
     "result_to_dict",
+    "tour_file_limit",
     "write_npy",
     "write_text",
 ]
@@ -292,20 +293,48 @@ def read_tour_file(path: str | os.PathLike[str] | None, board: Board) -> tuple[A
     >>> read_tour_file("no-such-folder/tour.txt", tour.board)
     Traceback (most recent call last):
     ...
-    knightgraph.exceptions.TourFormatError: cannot read 'no-such-folder/tour.txt': No such file or directory
-    """
-    import sys
+    knightgraph.exceptions.TourFormatError: cannot read tour 'no-such-folder/tour.txt': No such file or directory
 
-    if path is not None and check_path(path, "input") != "-":
-        name = os.fspath(path)
-        try:
-            with open(name, "rb") as f:
-                raw = f.read()
-        except OSError as err:
-            raise TourFormatError(f"cannot read {name!r}: {err.strerror or err}") from None
-    else:
-        name, raw = "<stdin>", sys.stdin.buffer.read()
+    Only regular files (or standard input) are read, at most :func:`tour_file_limit`
+    bytes (:func:`knightgraph.files.read_input`):
+
+    >>> read_tour_file("/dev/zero", tour.board)
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.TourFormatError: cannot read tour '/dev/zero': it is a character device, not a regular file
+    """
+    from .exceptions import InvalidOptionError
+    from .files import read_input
+
+    if path is not None:
+        check_path(path, "input")
+    limit = tour_file_limit(board)
+    try:
+        raw = read_input(path, "tour", limit=limit)
+    except InvalidOptionError as err:
+        raise TourFormatError(str(err)) from None
+    name = "<stdin>" if path is None or os.fspath(path) == "-" else os.fspath(path)
+    npy_limit = (1 << 12) + 16 * int(board.num_squares)  # header, then (N, 2) int64 pairs
+    if raw.startswith(b"\x93NUMPY") and len(raw) > npy_limit:
+        raise TourFormatError(
+            f"cannot read tour {name!r}: {len(raw)} bytes is more than the {npy_limit} bytes "
+            f"a .npy tour of {board.m}x{board.n} may hold"
+        )
     return parse_tour_bytes(raw, board, name)
+
+
+def tour_file_limit(board: Any) -> int:
+    """The most bytes a tour file of ``board`` may hold: 64 KiB plus 64 a square, room
+    for every format (``.npy`` pairs take 16 bytes a square, a numbered board or
+    indented JSON some 40 on the largest boards).
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> tour_file_limit(Board(8, 8))
+    69632
+    """
+    return (1 << 16) + 64 * int(board.num_squares)
 
 
 def parse_tour_bytes(raw: bytes, board: Board, name: str) -> tuple[Any, bool]:
@@ -352,6 +381,8 @@ def _parse_json(text: str, board: Board, name: str) -> tuple[Any, bool]:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise TourFormatError(f"cannot read {name!r}: invalid JSON ({err})") from None
+    except RecursionError:
+        raise TourFormatError(f"cannot read {name!r}: JSON nested too deeply") from None
     closed = False
     if isinstance(data, dict):
         if "squares" not in data:

@@ -135,6 +135,10 @@ def board_from_image(path: str | os.PathLike[str], threshold: float = 0.5) -> Bo
     """The board of a black-and-white image: a pixel lighter than ``threshold`` a square, a
     darker one a hole (one pixel a square; read by Pillow, or matplotlib for other than 8-bit images).
 
+    The file is read bounded (:data:`IMAGE_LIMIT` bytes, a regular file only) and its width
+    and height are read from its header and checked (at most :data:`MAX_SIDE` each) before
+    any pixel is decoded.
+
     Examples
     --------
     >>> import os, tempfile
@@ -144,10 +148,7 @@ def board_from_image(path: str | os.PathLike[str], threshold: float = 0.5) -> Bo
     ...     board_from_image(path)
     Board(3, 4, removed=('b2',))
     """
-    try:
-        pixels = _read_pixels(os.fspath(path))
-    except (OSError, ValueError, SyntaxError) as err:
-        raise TourFormatError(f"cannot read the image {os.fspath(path)!r}: {err}") from None
+    pixels = _read_pixels(os.fspath(path))
     if pixels.max(initial=0) > 1:
         pixels = pixels / 255.0
     if pixels.ndim == 3:
@@ -156,41 +157,86 @@ def board_from_image(path: str | os.PathLike[str], threshold: float = 0.5) -> Bo
     return board_from_array(pixels >= threshold)
 
 
+IMAGE_LIMIT = 1 << 28
+"""The most bytes an image mask may hold (256 MiB)."""
+
+TEXT_LIMIT = (MAX_SIDE + 2) * MAX_SIDE
+"""The most bytes a text mask may hold: :data:`MAX_SIDE` lines of :data:`MAX_SIDE` squares."""
+
+
 def _read_pixels(name: str) -> NDArray[np.float64]:
     """The pixels of an image as floats in [0, 1] (RGBA): by Pillow for 8-bit images (its
     import takes some 50 ms, matplotlib's image module a second on a busy machine), by
-    matplotlib for the rest."""
-    from PIL import Image
+    matplotlib for the rest.  The size in the header is checked first; whatever Pillow
+    or matplotlib cannot read is a TourFormatError naming the file."""
+    import io
+    import warnings
 
-    with Image.open(name) as image:
-        if image.mode in ("1", "L", "LA", "P", "PA", "RGB", "RGBA"):
-            return np.asarray(image.convert("RGBA"), dtype=float) / 255.0
-    import matplotlib.image as mpimg
+    from PIL import Image, UnidentifiedImageError
 
-    return np.asarray(mpimg.imread(name), dtype=float)
+    from .files import read_input
+
+    try:
+        raw = read_input(name, "mask", limit=IMAGE_LIMIT)
+    except InvalidOptionError as err:
+        raise TourFormatError(str(err)) from None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            saved, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, None  # our check, below
+            try:
+                image = Image.open(io.BytesIO(raw))  # reads the header only
+            finally:
+                Image.MAX_IMAGE_PIXELS = saved
+            with image:
+                width, height = image.size
+                if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+                    raise TourFormatError(
+                        f"cannot read mask {name!r}: its header says {width}x{height} "
+                        f"pixels, more than the {MAX_SIDE}x{MAX_SIDE} a mask may have"
+                    )
+                if image.mode in ("1", "L", "LA", "P", "PA", "RGB", "RGBA"):
+                    return np.asarray(image.convert("RGBA"), dtype=float) / 255.0
+            import matplotlib.image as mpimg
+
+            return np.asarray(mpimg.imread(io.BytesIO(raw)), dtype=float)
+    except TourFormatError:
+        raise
+    except MemoryError:
+        raise
+    except Exception as err:  # Pillow's and matplotlib's errors are of many kinds
+        why = " ".join(str(err).split()) or type(err).__name__
+        if isinstance(err, UnidentifiedImageError):
+            why = "not an image Pillow can read"
+        raise TourFormatError(f"cannot read mask {name!r}: {why}") from None
 
 
 def read_mask(path: str | os.PathLike[str]) -> Board:
-    """The board of a mask file: an image by its suffix, else a text mask.
+    """The board of a mask file: an image by its suffix, else a text mask (UTF-8).
+
+    Either is read bounded (:func:`knightgraph.files.read_input`): a regular file only,
+    at most :data:`IMAGE_LIMIT` or :data:`TEXT_LIMIT` bytes.
 
     Examples
     --------
     >>> read_mask("/no/such/mask.txt")
     Traceback (most recent call last):
     ...
-    knightgraph.exceptions.TourFormatError: cannot read the mask '/no/such/mask.txt': No such file or directory
+    knightgraph.exceptions.TourFormatError: cannot read mask '/no/such/mask.txt': No such file or directory
     """
-    name = os.fspath(path)
+    from .files import check_path, read_input
+
+    name = check_path(path, "mask")
     if name.lower().endswith(IMAGE_SUFFIXES):
-        if not os.path.isfile(name):
-            raise TourFormatError(f"cannot read the mask {name!r}: No such file or directory")
         return board_from_image(name)
     try:
-        with open(name, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as err:
-        why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
-        raise TourFormatError(f"cannot read the mask {name!r}: {why}") from None
+        raw = read_input(name, "mask", limit=TEXT_LIMIT)
+    except InvalidOptionError as err:
+        raise TourFormatError(str(err)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TourFormatError(f"cannot read mask {name!r}: not UTF-8 text") from None
     return board_from_text(text)
 
 

@@ -427,16 +427,20 @@ def _executor(args: argparse.Namespace) -> Any:
 
 # ------------------------------------------------------------- checks first
 def _check_output_path(path: str, flag: str) -> None:
-    """Refuse an output path that cannot be written, before any work (exit 2)."""
+    """Refuse an output path that cannot be written, before any work (exit 2): the
+    writer's own rule (:func:`knightgraph.files.check_output`: the folder must exist and
+    be writable; a folder, a socket, a block device or a FIFO with no reader is refused;
+    symbolic links are followed)."""
+    from ..files import check_output
+
     if not path.strip():
         raise _UsageError(f"invalid {flag} {path!r}: expected a file name")
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        raise _UsageError(f"cannot write {path!r}: no such folder {folder!r}")
-    if os.path.isdir(path):
-        raise _UsageError(f"cannot write {path!r}: it is a folder")
-    if not os.access(folder, os.W_OK):
-        raise _UsageError(f"cannot write {path!r}: permission denied")
+    try:
+        check_output(path)
+    except InvalidOptionError as err:
+        raise _UsageError(str(err)) from None
+    except OSError as err:
+        raise _UsageError(f"cannot write {path!r}: {err.strerror or err}") from None
 
 
 GRAPH_BOARD_COMMANDS = ("tour", "exists", "count", "verify", "sample", "starts", "ends")

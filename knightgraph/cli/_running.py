@@ -9,23 +9,33 @@ import signal
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ..exceptions import KnightGraphError
 from ._common import EXIT_INTERNAL, EXIT_USAGE, _preflight, _Terminated, _UsageError
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """Run the command: map every error to one line and an exit code, never a traceback."""
+    """Run the command: map every error to one line and an exit code, never a traceback.
+
+    Standard output is part of the command: what it prints is flushed before the command
+    ends, and a write, flush or close that fails (standard output closed, a full disk,
+    ``EIO``) is exit 2 with one line, like an output file that cannot be written; a
+    reader that went away (``| head``) ends the command quietly with 141 (128 + SIGPIPE).
+    """
     try:
-        _preflight(args)
-        code: int = args.run(args)
+        with _checked_stdout():
+            _preflight(args)
+            code: int = args.run(args)
     except _UsageError as err:
         return _fail(f"{parser.prog} {args.command}: error: {err}")
     except KnightGraphError as err:
         if _is_internal(err):
             return _internal(parser.prog, str(err).removeprefix("internal error").lstrip(": "))
         return _fail(f"{parser.prog} {args.command}: error: {_one_line(str(err))}")
+    except _StdoutFailed as err:
+        _silence_stdout()
+        return _fail(f"{parser.prog} {args.command}: error: cannot write to standard output: {err}")
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
         _silence_stdout()
         return 141
@@ -42,7 +52,67 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _fail(f"{parser.prog} {args.command}: terminated", 128 + signal.SIGTERM)
     except Exception as err:  # a bug: say so, with a distinct exit code
         return _internal(parser.prog, f"{type(err).__name__}: {err}")
+    finally:
+        files = sys.modules.get("knightgraph.files")  # not imported: no FIFO held open
+        if files is not None:
+            files.release_outputs()
     return code
+
+
+class _StdoutFailed(Exception):
+    """Writing, flushing or closing standard output failed (its reason in words)."""
+
+
+class _CheckedStdout:
+    """Standard output while a command runs: the stream it stands for (None when the
+    process started with it closed), whose failures become :class:`_StdoutFailed` (a
+    closed pipe stays a BrokenPipeError: ``| head`` is no error)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _failed(self, err: BaseException) -> _StdoutFailed:
+        if isinstance(err, OSError):
+            return _StdoutFailed((err.strerror or str(err)).lower())
+        return _StdoutFailed("it is closed")
+
+    def write(self, text: str) -> int:
+        try:
+            if self._stream is None:
+                raise ValueError("closed")
+            return int(self._stream.write(text))
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError, AttributeError) as err:
+            raise self._failed(err) from None
+
+    def flush(self) -> None:
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as err:
+            raise self._failed(err) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def _checked_stdout() -> Iterator[None]:
+    """Standard output checked while the command runs (:class:`_CheckedStdout`), and
+    flushed before it ends, so that a failed flush is the command's error."""
+    real = sys.stdout
+    checked = _CheckedStdout(real)
+    sys.stdout = checked
+    try:
+        yield
+        checked.flush()
+    finally:
+        if sys.stdout is checked:
+            sys.stdout = real
 
 
 def _is_internal(err: KnightGraphError) -> bool:
@@ -62,8 +132,18 @@ def _one_line(text: str) -> str:
 
 
 def _fail(message: str, code: int = EXIT_USAGE) -> int:
-    sys.stdout.flush()
-    print(message, file=sys.stderr)
+    """``message`` on standard error, after what standard output holds; neither a closed
+    or failing standard output nor a closed standard error turns it into a traceback."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+    except (AttributeError, OSError, ValueError):  # closed (None) or failing: drop it
+        _silence_stdout()
+    with suppress(AttributeError, OSError, ValueError):
+        if sys.stderr is not None:
+            print(message, file=sys.stderr)
+            sys.stderr.flush()
     return code
 
 
@@ -135,11 +215,19 @@ def _leave_if_nothing_left(code: int) -> None:
 
 
 def _silence_stdout() -> None:
-    """Point standard output at /dev/null so that the final flush cannot fail again."""
+    """Point standard output at /dev/null so that the final flush cannot fail again
+    (nothing to do when it is closed, or not a file of the process)."""
     import os
 
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
 
 
 _VALUE_FLAGS = ("--moves", "--start", "--end", "--remove", "--leaper")

@@ -250,28 +250,38 @@ def _cmd_draw_file(args: argparse.Namespace) -> int:
     _check_draw_output(args, page=True)
     if (args.m is None) != (args.n is None):
         raise _UsageError("give the board size as M N, or neither (JSON files carry it)")
-    raw, name = _read_draw_input(args.file)
-    board = _board(args) if args.m is not None else _board_of_json(raw, name)
+    given = _board(args) if args.m is not None else None
+    raw, name = _read_draw_input(args.file, given)
+    board = given if given is not None else _board_of_json(raw, name)
     squares, says_closed = parse_tour_bytes(raw, board, name)
     _draw_tour_to(Tour.from_squares(squares, board, closed=args.closed or says_closed), args)
     return EXIT_OK
 
 
-def _read_draw_input(path: str) -> tuple[bytes, str]:
-    """The bytes of a tour file, or of standard input for ``-``, and a name for messages.
+def _read_draw_input(path: str, board: Board | None) -> tuple[bytes, str]:
+    """The bytes of a tour file, or of standard input for ``-``, and a name for messages;
+    read bounded (:func:`knightgraph.files.read_input`): at most what a tour of ``board``
+    may hold (:func:`knightgraph.formats.tour_file_limit`), or, for a JSON file that names
+    its own board, :data:`DRAW_INPUT_LIMIT`.
 
     Not :func:`knightgraph.formats.read_tour_file`: that one needs the board before
     reading, and a JSON file read here names its own board (:func:`_board_of_json`).
     """
-    from ..exceptions import TourFormatError
+    from ..exceptions import InvalidOptionError, TourFormatError
+    from ..files import read_input
+    from ..formats import tour_file_limit
 
-    if path == "-":
-        return sys.stdin.buffer.read(), "<stdin>"
+    limit = DRAW_INPUT_LIMIT if board is None else tour_file_limit(board)
     try:
-        with open(path, "rb") as f:
-            return f.read(), path
-    except OSError as err:
-        raise TourFormatError(f"cannot read {path!r}: {err.strerror or err}") from None
+        raw = read_input(path, "tour", limit=limit)
+    except InvalidOptionError as err:
+        raise TourFormatError(str(err)) from None
+    return raw, "<stdin>" if path == "-" else path
+
+
+DRAW_INPUT_LIMIT = 1 << 26
+"""The most bytes ``draw file`` reads of a JSON tour that names its board (64 MiB: a
+tour of a million squares; pictures of larger ones are refused anyway)."""
 
 
 def _board_of_json(raw: bytes, path: str) -> Board:
@@ -285,7 +295,7 @@ def _board_of_json(raw: bytes, path: str) -> Board:
 
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         raise _UsageError(
             f"{path!r} is not a JSON tour: give the board size (draw file FILE M N)"
         ) from None

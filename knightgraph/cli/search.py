@@ -272,22 +272,20 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ classic
+CLASSIC_LIMIT = 1 << 16
+"""The most bytes ``classic`` reads: its input is three short lines."""
+
+
 def _cmd_classic(args: argparse.Namespace) -> int:
     from ..classic import solve_classic
+    from ..files import read_input
 
-    if args.file is None or args.file == "-":
-        stream = getattr(sys.stdin, "buffer", None)  # None: a text stream put in its place
-        try:
-            text = sys.stdin.read() if stream is None else stream.read().decode("utf-8")
-        except UnicodeDecodeError:
-            raise _UsageError("cannot read standard input: not UTF-8 text") from None
-    else:
-        try:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as err:
-            why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
-            raise _UsageError(f"cannot read {args.file!r}: {why}") from None
+    raw = read_input(args.file, "classic input", limit=CLASSIC_LIMIT)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        where = "standard input" if args.file in (None, "-") else repr(args.file)
+        raise _UsageError(f"cannot read {where}: not UTF-8 text") from None
     answer = solve_classic(text, timeout=args.timeout)
     print(answer.text)
     if answer.text == "Not Found":

@@ -245,22 +245,20 @@ def graph_verify(args: argparse.Namespace) -> int:
     """``knightgraph verify`` on a graph board: a file of square names (``a1 c2 ...``), or
     the JSON of ``tour --format json`` (squares as names or 0-based lists)."""
     import json
-    import sys
 
     from ..exceptions import InvalidSquareError, InvalidTourError
+    from ..files import read_input
+    from ..formats import tour_file_limit
     from ..graphs import GraphTour
 
     board = _graph_board(args)
     start, end = _vertex(board, args.start), _vertex(board, args.end)
+    raw = read_input(args.file, "tour", limit=tour_file_limit(board))
+    where = "standard input" if args.file in (None, "-") else repr(args.file)
     try:
-        if args.file is None or args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
-    except (OSError, UnicodeDecodeError) as err:
-        why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
-        raise _UsageError(f"cannot read {args.file!r}: {why}") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _UsageError(f"cannot read {where}: not UTF-8 text") from None
     closed = args.closed
     try:
         if text.lstrip().startswith("{"):
@@ -276,6 +274,8 @@ def graph_verify(args: argparse.Namespace) -> int:
             raise InvalidTourError(f"invalid tour: it starts at {tour.algebraic()[0]}")
         if end is not None and tour.end != end:
             raise InvalidTourError(f"invalid tour: it ends at {tour.algebraic()[-1]}")
+    except RecursionError:
+        raise _UsageError(f"cannot read {where}: JSON nested too deeply") from None
     except (InvalidTourError, InvalidSquareError, ValueError, KeyError, TypeError) as err:
         print(f"invalid: {err}")
         return 1
