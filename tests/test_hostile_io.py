@@ -500,3 +500,16 @@ def test_the_readme_states_how_io_failures_and_signals_end():
     assert "head" in row[141]
     for words in ("symbolic link", "written whole or not at all", "/dev/null", "FIFO", "<&-"):
         assert words in section, words
+
+
+def test_a_standard_output_whose_write_returns_nothing_still_works():
+    """``main`` in a program whose ``sys.stdout`` is a plain object (``write`` returns None)."""
+
+    class Plain(_Capture):
+        def write(self, text: str) -> None:  # type: ignore[override]
+            self.parts.append(text)
+
+    plain = Plain()
+    with contextlib.redirect_stdout(plain):
+        code = main(["tour", "5", "5", "--method", "backtrack"])
+    assert code == 0 and plain.getvalue().split()[0] == "a1"

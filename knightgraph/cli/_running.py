@@ -80,7 +80,8 @@ class _CheckedStdout:
         try:
             if self._stream is None:
                 raise ValueError("closed")
-            return int(self._stream.write(text))
+            written = self._stream.write(text)
+            return len(text) if written is None else int(written)
         except BrokenPipeError:
             raise
         except (OSError, ValueError, AttributeError) as err:
