@@ -126,7 +126,9 @@ def check_text(raw: bytes | str) -> list[tuple[bool, str]]:
         try:
             value, at = decoder.raw_decode(text, at)
         except json.JSONDecodeError as err:
-            raise Malformed(f"not JSON at line {err.lineno} column {err.colno}: {err.msg}") from None
+            raise Malformed(
+                f"not JSON at line {err.lineno} column {err.colno}: {err.msg}"
+            ) from None
         except RecursionError:
             raise Malformed("the JSON is nested too deeply") from None
         answers.extend(value if isinstance(value, list) else [value])
@@ -162,7 +164,7 @@ def check_answer(answer: Any) -> tuple[bool, str]:
             return verdicts[-1]
     if len(verdicts) == 1:
         return verdicts[0]
-    return True, f"{len(verdicts)} checked, each accepted; the first: {verdicts[0][1]}"
+    return True, f"{verdicts[0][1]} (the first of {len(verdicts)}, each accepted)"
 
 
 def _kind(value: Any) -> str:
@@ -292,13 +294,17 @@ def _topology(answer: Mapping[str, Any]) -> Any:
     if m * n * k > MAX_GRAPH_SQUARES:
         raise Malformed(f"a board of {m * n * k:,} squares is too large to check here")
     cells = [(r, c, lv) for r in range(m) for c in range(n) for lv in range(k)]
-    label = {cell: _name(cell[:2]) + ("" if levels is None else f":{cell[2] + 1}") for cell in cells}
+    label = {
+        cell: _name(cell[:2]) + ("" if levels is None else f":{cell[2] + 1}") for cell in cells
+    }
 
     def named(square: Any) -> str:
         if isinstance(square, str):
             return square
         _expect(isinstance(square, list) and len(square) == dims, "square", square)
-        _expect(all(isinstance(x, int) and not isinstance(x, bool) for x in square), "square", square)
+        _expect(
+            all(isinstance(x, int) and not isinstance(x, bool) for x in square), "square", square
+        )
         cell = (square[0], square[1], square[2] if dims == 3 else 0)
         _expect(cell in label, "square", square)
         return label[cell]
