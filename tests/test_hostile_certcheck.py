@@ -154,6 +154,25 @@ def test_a_verified_tour_is_accepted_and_a_forged_one_rejected(
     assert certcheck(json.dumps(data))[:2] == (1, "rejected: tour: 15 squares for 16\n")
 
 
+def test_what_an_answer_says_must_agree_with_what_it_carries(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A "yes" with a proof of absence, a "no" with a tour, or a "no" stripped of its
+    certificate is rejected (a count's exhaustive 0 carries none: nothing to check)."""
+    no = json.loads(answer(capsys, "exists", "4", "4")[1])
+    yes = json.loads(answer(capsys, "exists", "5", "5")[1])
+    bare = json.loads(answer(capsys, "tour", "4", "4", "--closed")[1])
+    del bare["certificate"]
+    for forged, why in (
+        ({**no, "exists": True}, "says a tour exists, but carries a 'sat-refutation' proof"),
+        ({**yes, "exists": False}, "says there is no tour, but carries a 'tour' proof"),
+        (bare, "says there is no tour, but carries no certificate"),
+    ):
+        code, out, _ = certcheck(json.dumps(forged))
+        assert (code, out) == (1, f"rejected: the answer {why}\n")
+    assert "nothing to check" in accepted(answer(capsys, "count", "4", "4")[1])
+
+
 def test_the_tours_of_count_list_and_sample_are_each_checked(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -149,6 +149,14 @@ def check_answer(answer: Any) -> tuple[bool, str]:
     for key, value in zip(("start", "end"), ends, strict=True):
         _expect(value is None or isinstance(value, str), key, value)
     items = _items(answer)
+    says = _claim(answer)
+    for item in items:  # what the answer says agrees with what it carries
+        tour = item.get("kind") == "tour"
+        if says is not None and says != tour:
+            claim = "a tour exists" if says else "there is no tour"
+            return False, f"the answer says {claim}, but carries a {_kind(item.get('kind'))} proof"
+    if says is False and not items and "directed" not in answer:  # an exhaustive count: 0
+        return False, "the answer says there is no tour, but carries no certificate"
     if not items:
         return True, "nothing to check: the answer carries no tour and no certificate"
     board = _board(answer)
@@ -165,6 +173,14 @@ def check_answer(answer: Any) -> tuple[bool, str]:
     if len(verdicts) == 1:
         return verdicts[0]
     return True, f"{verdicts[0][1]} (the first of {len(verdicts)}, each accepted)"
+
+
+def _claim(answer: Mapping[str, Any]) -> bool | None:
+    """What the answer says: a tour exists (True), none does (False), or nothing (None)."""
+    exists = answer.get("exists", ...)
+    if exists is not ...:
+        return exists if isinstance(exists, bool) else None
+    return {"found": True, "proven_absent": False}.get(str(answer.get("status")))
 
 
 def _kind(value: Any) -> str:

@@ -124,7 +124,8 @@ def _no_tour(
         head = {"rows": board.m, "cols": board.n, "closed": args.closed}
         head.update(start=names[0], end=names[1], **board_fields(board))
     stats = {"directed": 0, "seed": args.seed}
-    out = {**head, "squares": None, **outcome_fields("sample", result.seconds, stats)}
+    out = {**head, "squares": None, "directed": 0}  # the count: 0, exhaustive
+    out.update(outcome_fields("sample", result.seconds, stats))
     out.update(status=result.status.value, reason=why)
     if result.certificate is not None:
         out["certificate"] = result.certificate.to_dict()
