@@ -562,3 +562,28 @@ def test_fuzz_certcheck_never_crashes(value: Any, form: str) -> None:
         assert not err and out.endswith("\n")
         assert all(line.startswith(("accepted: ", "rejected: ")) for line in out.splitlines())
         assert (code == 1) == any(line.startswith("rejected") for line in out.splitlines())
+
+
+def test_the_checker_reads_answers_without_the_solvers(tmp_path: Path) -> None:
+    """Independent: reading and checking answers of every board kind imports no solver,
+    no board and no numpy (only the standard library, drup, graphcheck and files)."""
+    lines = [
+        '{"rows": 1, "cols": 1, "squares": [[0, 0]]}',
+        '{"rows": 2, "cols": 2, "levels": 2, "wrap": "rows", "exists": false, "certificate": '
+        '{"kind": "connectivity", "component": ["a1:1", "a1:2", "b1:1", "b1:2"]}}',
+        '{"vertices": ["x", "y"], "edges": [["x", "y"]], "squares": ["x", "y"]}',
+    ]
+    path = tmp_path / "answers.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    code = (
+        "import sys\nfrom knightgraph.certcheck.answers import main\n"
+        f"assert main([{str(path)!r}]) == 0\n"
+        "bad = [m for m in sys.modules if m in ('numpy', 'networkx') or m.startswith("
+        "('knightgraph.board', 'knightgraph.solvers', 'knightgraph.counting', 'knightgraph.tour'))]\n"
+        "assert not bad, bad\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, env=subprocess_env(), check=False
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.decode().count("accepted: ") == 3
