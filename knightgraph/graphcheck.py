@@ -177,7 +177,7 @@ def _check_colours(
     side = set(cert["side"])
     _require(side <= set(adj), "the colour class names a vertex that is not in the graph")
     for u, around in adj.items():
-        for v in around:
+        for v in sorted(around):  # the same message on every run
             _require((u in side) != (v in side), f"edge {u}-{v} joins two vertices of one class")
     a, b = len(side), len(adj) - len(side)
     given = [s for s in ends if s is not None]
@@ -227,7 +227,7 @@ def _check_component(
     del closed, ends
     part = set(cert["component"])
     _require(bool(part) and part < set(adj), "the component is empty, the whole graph or foreign")
-    for u in part:
+    for u in sorted(part):  # the same message on every run
         _require(adj[u] <= part, f"an edge leaves the component at {u}")
     return f"no edge joins {len(part)} vertices to the other {len(adj) - len(part)}"
 

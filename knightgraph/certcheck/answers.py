@@ -32,7 +32,7 @@ Examples
 >>> check_answer({"rows": 3, "cols": 4, "wrap": "cols", "closed": True, "start": None,
 ...               "end": None, "squares": None, "certificate": {"kind": "colour-count",
 ...               "side": []}})  # an empty side is not a colouring of the cylinder
-(False, 'edge a1-c2 joins two vertices of one class')
+(False, 'edge a1-b3 joins two vertices of one class')
 >>> check_answer({"rows": 1, "cols": 1, "squares": [[0, 0]]})
 (True, 'tour: a verified tour of 1 squares')
 """
@@ -139,8 +139,24 @@ def check_text(raw: bytes | str) -> list[tuple[bool, str]]:
 
 def check_answer(answer: Any) -> tuple[bool, str]:
     """The verdict on one answer (its JSON as a dict): every tour and certificate it
-    carries, checked on the board it describes; raises
-    :class:`~knightgraph.certcheck.Malformed` for one that cannot be read."""
+    carries, checked on the board it describes, and what it says (``exists``, ``status``)
+    against what it carries; raises :class:`~knightgraph.certcheck.Malformed` for one
+    that cannot be read.
+
+    Examples
+    --------
+    >>> check_answer({"rows": 2, "cols": 2, "levels": 2, "squares": ["a1:1"]})
+    (False, 'tour: 1 squares for 8')
+    >>> check_answer({"vertices": ["x", "y"], "edges": [], "exists": False,
+    ...               "certificate": {"kind": "connectivity", "component": ["x"]}})
+    (True, 'connectivity: no edge joins 1 vertices to the other 1')
+    >>> check_answer({"rows": 3, "cols": "4"})  # nothing to check, but a malformed board
+    (True, 'nothing to check: the answer carries no tour and no certificate')
+    >>> check_answer({"rows": 3, "cols": "4", "squares": []})
+    Traceback (most recent call last):
+    ...
+    knightgraph.certcheck.rect.Malformed: invalid 'cols': '4'
+    """
     if not isinstance(answer, Mapping):
         raise Malformed(f"an answer is a JSON object, not {_kind(answer)}")
     closed = answer.get("closed")

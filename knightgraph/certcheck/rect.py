@@ -65,7 +65,16 @@ class _Rejected(Exception):
 
 
 class Malformed(ValueError):
-    """The input cannot be read as an answer (wrong types, missing keys, too large)."""
+    """The input cannot be read as an answer (wrong types, missing keys, too large): the
+    command line's exit 2.
+
+    Examples
+    --------
+    >>> _Board(10**5, 10**5, (1, 2), ()).require_small()
+    Traceback (most recent call last):
+    ...
+    knightgraph.certcheck.rect.Malformed: a board of 10,000,000,000 squares is too large to check here
+    """
 
 
 MAX_ENUMERATED = 10_000_000

@@ -2,7 +2,7 @@
 
 Exit codes: 0 the ``K`` tours drawn; 1 no tour of the kind asked for exists (the count
 is 0, with a certificate where a cheap argument shows it; ``--format json`` prints a list
-of one answer with ``squares`` null and that certificate); 2 bad input, including a board
+of one answer with ``squares`` null and that certificate, ``-o FILE`` is not written); 2 bad input, including a board
 too large to sample (``min(m, n)`` times the longer leap over 12: a knight on more than
 6 ranks and 6 files) refused before any work; 3 the budget (``--timeout`` or memory) ran
 out first.
@@ -91,8 +91,8 @@ def _cmd_sample(args: argparse.Namespace) -> int:
         kind = "closed" if args.closed else "open"
         why = result.reason or f"the count of {kind} tours is 0"
         print(f"no {kind} tour {where}: {why}" if result.directed == 0 else why, file=sys.stderr)
-        if args.format == "json" and result.directed == 0:  # the "no", with its certificate
-            _emit(json.dumps([_no_tour(args, board, (start, end), result, why)]), args.output)
+        if args.format == "json" and result.directed == 0 and not args.output:
+            print(json.dumps([_no_tour(args, board, (start, end), result, why)]))  # the "no"
         return code
     stats = {"directed": result.directed, "seed": args.seed}
     if graph:
@@ -114,7 +114,15 @@ def _no_tour(
     args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: Any, why: str
 ) -> dict[str, Any]:
     """The JSON answer of a sample with no tour to draw: the board described (as the tour
-    objects describe it), ``squares`` null, and the certificate when there is one."""
+    objects describe it), ``squares`` null, and the certificate when there is one.
+
+    Examples
+    --------
+    >>> from knightgraph.cli import main
+    >>> main(["sample", "3", "3", "-k", "1", "--format", "json"])  # doctest: +ELLIPSIS
+    [{"rows": 3, "cols": 3, ..., "squares": null, "directed": 0, ..., "certificate": {"kind": "degree", ...}}]
+    1
+    """
     from ..formats import board_fields, outcome_fields
 
     if graph_requested(args):
