@@ -48,11 +48,13 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from .board import Board
+    from .graphs import GraphBoard
     from .results import SearchResult
     from .tour import Tour
 
 __all__ = [
     "atomic_output",
+    "board_fields",
     "format_board",
     "format_squares",
     "numbered_board",
@@ -128,13 +130,20 @@ def numbered_board(numbers: list[int], m: int, n: int) -> str:
 
 
 def result_to_dict(
-    result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
+    result: SearchResult,
+    board: Board | GraphBoard,
+    closed: bool,
+    start: Any | None,
+    end: Any | None,
 ) -> dict[str, Any]:
     """The JSON object of ``knightgraph tour --format json`` for any outcome.
 
     A found tour gives the contract's ``rows, cols, closed, start, end,
     squares, method, seconds, stats``; every outcome also has ``status`` and
-    ``reason``, and a proof of absence its ``certificate``.
+    ``reason``, and a proof of absence its ``certificate``.  The board is
+    always described whole (:func:`board_fields`: ``leaper`` and ``removed``
+    with or without a tour; a graph board's ``vertices`` and ``edges``), so that
+    ``python -m knightgraph.certcheck`` can re-check the answer from it alone.
 
     Examples
     --------
@@ -147,22 +156,72 @@ def result_to_dict(
     >>> out = result_to_dict(res, Board(3, 4), False, (0, 0), None)
     >>> out["status"], out["start"], out["end"], out["squares"][:2], out["stats"]
     ('found', 'a1', 'a2', [[0, 0], [1, 2]], {'placed': 61, 'tried': 450})
+    >>> board = Board(3, 3, leaper=(1, 3))  # no tour: the board is still described
+    >>> out = result_to_dict(find_tour(board), board, False, None, None)
+    >>> out["leaper"], out["certificate"]["kind"]
+    ([1, 3], 'degree')
+    >>> import networkx as nx
+    >>> from knightgraph.graphs import GraphBoard
+    >>> star = GraphBoard.from_networkx(nx.star_graph(3))
+    >>> out = result_to_dict(find_tour(star), star, False, None, None)
+    >>> out["vertices"], out["edges"], out["certificate"]["kind"]
+    (['0', '1', '2', '3'], [['0', '1'], ['0', '2'], ['0', '3']], 'degree')
     """
-    if result.tour is not None:
-        head = result.tour.to_dict()
+    tour: Any = result.tour
+    if hasattr(board, "adj"):  # a graph board: its vertices and edges, squares by name
+        head = {**board_fields(board), "closed": closed}
+        if tour is not None:
+            names = tour.algebraic()
+            head.update(closed=tour.closed, start=names[0], end=names[-1], squares=names)
+        else:
+            head.update(start=_named(board, start), end=_named(board, end), squares=None)
+    elif tour is not None:
+        head = tour.to_dict()
     else:
         head = {
             "rows": board.m,
             "cols": board.n,
             "closed": closed,
-            "start": None if start is None else board.name(start),
-            "end": None if end is None else board.name(end),
+            "start": _named(board, start),
+            "end": _named(board, end),
+            **board_fields(board),
             "squares": None,
         }
     fields = outcome_fields(result.method, result.seconds, result.stats)
     out = {**head, **fields, "status": result.status.value, "reason": result.reason}
     if result.certificate is not None:
         out["certificate"] = result.certificate.to_dict()
+    return out
+
+
+def _named(board: Any, square: Any) -> str | None:
+    return None if square is None else str(board.name(square))
+
+
+def board_fields(board: Board | GraphBoard) -> dict[str, Any]:
+    """What an independent checker needs to know of a board beyond ``rows`` and ``cols``:
+    ``leaper`` and ``removed`` (square names) when they differ from the knight and the
+    whole board; for a graph board, ``graph`` (its kind), ``vertices`` (names) and
+    ``edges`` (pairs of names).
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> board_fields(Board(3, 4, leaper=(1, 3), removed=["b2", "a1"]))
+    {'leaper': [1, 3], 'removed': ['a1', 'b2']}
+    >>> board_fields(Board(8, 8))
+    {}
+    """
+    if hasattr(board, "adj"):
+        graph: Any = board
+        names = graph.names
+        edges = [[names[i], names[j]] for i, j in graph.edges()]
+        return {"graph": graph.kind, "vertices": list(names), "edges": edges}
+    out: dict[str, Any] = {}
+    if tuple(board.leaper) != (1, 2):
+        out["leaper"] = list(board.leaper)
+    if board.removed:
+        out["removed"] = [board.name(s) for s in sorted(board.removed)]
     return out
 
 

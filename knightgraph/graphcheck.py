@@ -7,6 +7,10 @@ certificate relies on, trusting nothing the solver computed.
 
 Certificate kinds and what is re-checked:
 
+``tour``
+    ``squares`` (vertex names) is a tour answering the request: every vertex once,
+    each step an edge, the closing step too for a closed tour (of three or more
+    vertices), and the required start and end.
 ``colour-count``
     ``side`` lists one class of a 2-colouring: every edge must join the class to
     its complement.  A tour alternates classes, so a closed tour needs equal
@@ -48,7 +52,7 @@ from typing import Any
 
 from .drup import check_drup
 
-__all__ = ["check_graph_certificate"]
+__all__ = ["check_graph_certificate", "check_graph_request"]
 
 
 class _Rejected(Exception):
@@ -96,6 +100,37 @@ def check_graph_certificate(
     (True, 'colour-count: the classes have 1 and 2 vertices; an open tour must start and end in the larger')
     """
     try:
+        return check_graph_request(certificate, vertices, edges, closed=closed, start=start, end=end)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        return False, f"malformed certificate: {err!r}"
+
+
+def check_graph_request(
+    certificate: Mapping[str, Any],
+    vertices: Sequence[str],
+    edges: Sequence[Sequence[str]],
+    *,
+    closed: bool = False,
+    start: str | None = None,
+    end: str | None = None,
+) -> tuple[bool, str]:
+    """:func:`check_graph_certificate`, but data it cannot read raises (``KeyError``,
+    ``TypeError``, ``ValueError``, ...) instead of rejecting.
+
+    Examples
+    --------
+    >>> check_graph_request({"kind": "tour", "squares": ["x", "y", "z"]}, ["x", "y", "z"],
+    ...                     [["x", "y"], ["y", "z"]], start="x")
+    (True, 'tour: a verified tour of 3 vertices')
+    >>> check_graph_request({"kind": "tour", "squares": ["x", "z", "y"]}, ["x", "y", "z"],
+    ...                     [["x", "y"], ["y", "z"]])
+    (False, 'step 1 x-z is not an edge')
+    >>> check_graph_request({"kind": "connectivity", "component": 3}, ["x"], [])
+    Traceback (most recent call last):
+    ...
+    TypeError: 'int' object is not iterable
+    """
+    try:
         names = list(vertices)
         _require(len(set(names)) == len(names) > 0, "the vertex names are not unique")
         known = set(names)
@@ -108,7 +143,10 @@ def check_graph_certificate(
             adj[v].add(u)
         for s in (start, end):
             _require(s is None or s in known, f"the end {s!r} is not a vertex")
-        _require(start is None or start != end, "the start and the end are the same vertex")
+        _require(
+            start is None or start != end or len(names) == 1,  # one vertex: its own tour
+            "the start and the end are the same vertex",
+        )
         kind = certificate.get("kind")
         check = _CHECKS.get(str(kind))
         _require(check is not None, f"unknown certificate kind {kind!r}")
@@ -116,9 +154,21 @@ def check_graph_certificate(
         why = check(certificate, adj, closed, (start, end))
     except _Rejected as rejected:
         return False, str(rejected)
-    except (KeyError, TypeError, ValueError) as err:
-        return False, f"malformed certificate: {err!r}"
     return True, f"{kind}: {why}"
+
+
+def _check_tour(cert: Mapping[str, Any], adj: dict[str, set[str]], closed: bool, ends: Any) -> str:
+    squares = list(cert["squares"])
+    _require(all(isinstance(v, str) for v in squares), "a square is not a vertex name")
+    _require(len(squares) == len(adj), f"{len(squares)} squares for {len(adj)} vertices")
+    _require(set(squares) == set(adj), "does not visit every vertex once")
+    steps = list(zip(squares, squares[1:] + squares[:1] if closed else squares[1:], strict=False))
+    for k, (u, v) in enumerate(steps):
+        _require(v in adj[u], f"step {k + 1} {u}-{v} is not an edge")
+    _require(not closed or len(squares) > 2, "fewer than three vertices make no cycle")
+    for want, got, what in ((ends[0], squares[0], "start"), (ends[1], squares[-1], "end")):
+        _require(want is None or want == got, f"the {what} is {got}, not {want}")
+    return f"a verified tour of {len(squares)} vertices"
 
 
 def _check_colours(
@@ -127,7 +177,7 @@ def _check_colours(
     side = set(cert["side"])
     _require(side <= set(adj), "the colour class names a vertex that is not in the graph")
     for u, around in adj.items():
-        for v in around:
+        for v in sorted(around):  # the same message on every run
             _require((u in side) != (v in side), f"edge {u}-{v} joins two vertices of one class")
     a, b = len(side), len(adj) - len(side)
     given = [s for s in ends if s is not None]
@@ -177,7 +227,7 @@ def _check_component(
     del closed, ends
     part = set(cert["component"])
     _require(bool(part) and part < set(adj), "the component is empty, the whole graph or foreign")
-    for u in part:
+    for u in sorted(part):  # the same message on every run
         _require(adj[u] <= part, f"an edge leaves the component at {u}")
     return f"no edge joins {len(part)} vertices to the other {len(adj) - len(part)}"
 
@@ -241,6 +291,7 @@ def _degree_part(literals: set[int], edges: set[int]) -> bool:
 
 
 _CHECKS = {
+    "tour": _check_tour,
     "colour-count": _check_colours,
     "degree": _check_degree,
     "connectivity": _check_component,

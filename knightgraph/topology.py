@@ -39,6 +39,8 @@ __all__ = ["MAX_SQUARES", "WRAPS", "leaper_offsets", "topology_board"]
 WRAPS = ("rows", "cols", "both")
 """The wrap options: ranks wrap, files wrap, both (a torus)."""
 
+_WRAP_WORDS = {"rows": "ranks", "cols": "files", "both": "ranks and files"}
+
 MAX_SQUARES = 250_000
 """Most squares of a topology board (graph boards are Python objects: about 1 KB a square)."""
 
@@ -96,6 +98,8 @@ def topology_board(
     --------
     >>> topology_board(3, 4, wrap="cols").kind
     'cylinder 3x4 (files wrap)'
+    >>> topology_board(2, 2, levels=2, wrap="both").kind  # a 3-D board names its wrap too
+    'board 2x2x2 (ranks and files wrap)'
     >>> topology_board(3, 3, wrap="sideways")
     Traceback (most recent call last):
     ...
@@ -141,10 +145,12 @@ def topology_board(
                 edges.add((min(v, w), max(v, w)))
     if not flat:
         kind = f"board {m}x{n}x{k}"
+        if wrap is not None:  # the wrap is named, as on a flat board
+            kind += f" ({_WRAP_WORDS[wrap]} wrap)"
     elif wrap == "both":
         kind = f"torus {m}x{n}"
     elif wrap is not None:
-        kind = f"cylinder {m}x{n} ({'ranks' if wrap == 'rows' else 'files'} wrap)"
+        kind = f"cylinder {m}x{n} ({_WRAP_WORDS[wrap]} wrap)"
     else:
         kind = f"board {m}x{n}"
     if tuple(leaper) != KNIGHT:

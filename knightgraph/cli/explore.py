@@ -209,7 +209,9 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if args.format == "json":
-        print(json.dumps(result.to_dict()))
+        from ..formats import board_fields
+
+        print(json.dumps({**result.to_dict(), **board_fields(board)}))
         return stopped
     available = board.available().reshape(board.m, board.n)
     cells = np.where(result.ok, ".", "X")
@@ -363,8 +365,11 @@ def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **wh
             **where,
         )
     if args.format == "json":
+        from ..formats import board_fields
+
         head = graph_map_head(args, board, where) if graph else {}
-        print(json.dumps({**head, **result.to_dict()}))
+        tail = {} if graph else board_fields(board)  # leaper, removed: the board described
+        print(json.dumps({**head, **result.to_dict(), **tail}))
     else:
         print(result.text())
     return EXIT_UNKNOWN if result.unknown else EXIT_OK

@@ -1,7 +1,8 @@
 """``knightgraph sample``: tours drawn uniformly at random from the counting program.
 
 Exit codes: 0 the ``K`` tours drawn; 1 no tour of the kind asked for exists (the count
-is 0, with a certificate where a cheap argument shows it); 2 bad input, including a board
+is 0, with a certificate where a cheap argument shows it; ``--format json`` prints a list
+of one answer with ``squares`` null and that certificate, ``-o FILE`` is not written); 2 bad input, including a board
 too large to sample (``min(m, n)`` times the longer leap over 12: a knight on more than
 6 ranks and 6 files) refused before any work; 3 the budget (``--timeout`` or memory) ran
 out first.
@@ -25,7 +26,12 @@ from ._common import (
     _request,
     _UsageError,
 )
-from .shapes import graph_requested, graph_sample_output, graph_sample_request
+from .shapes import (
+    graph_requested,
+    graph_sample_head,
+    graph_sample_output,
+    graph_sample_request,
+)
 
 
 def _add_sample(sub: Any) -> None:
@@ -85,6 +91,8 @@ def _cmd_sample(args: argparse.Namespace) -> int:
         kind = "closed" if args.closed else "open"
         why = result.reason or f"the count of {kind} tours is 0"
         print(f"no {kind} tour {where}: {why}" if result.directed == 0 else why, file=sys.stderr)
+        if args.format == "json" and result.directed == 0 and not args.output:
+            print(json.dumps([_no_tour(args, board, (start, end), result, why)]))  # the "no"
         return code
     stats = {"directed": result.directed, "seed": args.seed}
     if graph:
@@ -100,3 +108,33 @@ def _cmd_sample(args: argparse.Namespace) -> int:
     else:
         _emit("\n".join(lines), args.output)
     return code
+
+
+def _no_tour(
+    args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: Any, why: str
+) -> dict[str, Any]:
+    """The JSON answer of a sample with no tour to draw: the board described (as the tour
+    objects describe it), ``squares`` null, and the certificate when there is one.
+
+    Examples
+    --------
+    >>> from knightgraph.cli import main
+    >>> main(["sample", "3", "3", "-k", "1", "--format", "json"])  # doctest: +ELLIPSIS
+    [{"rows": 3, "cols": 3, ..., "squares": null, "directed": 0, ..., "certificate": {"kind": "degree", ...}}]
+    1
+    """
+    from ..formats import board_fields, outcome_fields
+
+    if graph_requested(args):
+        head = graph_sample_head(args, board, ends)
+    else:
+        names = [None if sq is None else board.name(sq) for sq in ends]
+        head = {"rows": board.m, "cols": board.n, "closed": args.closed}
+        head.update(start=names[0], end=names[1], **board_fields(board))
+    stats = {"directed": 0, "seed": args.seed}
+    out = {**head, "squares": None, "directed": 0}  # the count: 0, exhaustive
+    out.update(outcome_fields("sample", result.seconds, stats))
+    out.update(status=result.status.value, reason=why)
+    if result.certificate is not None:
+        out["certificate"] = result.certificate.to_dict()
+    return out

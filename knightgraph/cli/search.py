@@ -12,7 +12,6 @@ from ._common import (
     _EXIT_OF,
     EXIT_NO,
     EXIT_OK,
-    KNIGHT,
     _add_board,
     _add_ends,
     _add_kind,
@@ -206,10 +205,9 @@ def _exists_dict(
         }
     elif result.certificate is not None:
         out["certificate"] = result.certificate.to_dict()
-    if board.leaper != KNIGHT:
-        out["leaper"] = list(board.leaper)
-    if board.removed:
-        out["removed"] = [board.name(s) for s in sorted(board.removed)]
+    from ..formats import board_fields
+
+    out.update(board_fields(board))
     theorem = _theorem_check(result, board, closed, start, end)
     if theorem is not None:
         out["theorem"] = theorem

@@ -290,12 +290,17 @@ def graph_sample_request(args: argparse.Namespace) -> tuple[Any, Any, Any, str]:
     return board, _vertex(board, args.start), _vertex(board, args.end), f"of the {board.kind}"
 
 
+def graph_sample_head(args: argparse.Namespace, board: Any, ends: tuple[Any, Any]) -> dict[str, Any]:
+    """The JSON head of ``sample`` on a graph board (its shape, wrap or levels, the ends)."""
+    return _head(board, args, *ends)
+
+
 def graph_sample_output(
     args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: Any
 ) -> tuple[list[dict[str, Any]], list[str]]:
     """The tours of ``sample`` on a graph board: their JSON heads (``[r, c]`` or
     ``[r, c, level]`` squares) and their lines of names."""
-    head = _head(board, args, *ends)
+    head = graph_sample_head(args, board, ends)
     heads = [{**head, "squares": [list(v) for v in tour.nodes()]} for tour in result.tours]
     return heads, [" ".join(tour.algebraic()) for tour in result.tours]
 

@@ -1,4 +1,4 @@
-"""The independent certificate checker.
+"""The independent certificate checker of rectangles (:mod:`knightgraph.certcheck`).
 
 Every "no tour" that knightgraph reports carries a certificate; this module
 re-checks one from its data alone, without using the code that produced it.
@@ -30,7 +30,9 @@ Certificate kinds and what is re-checked:
     edges at each vertex, a required end, or "some edge leaves S" for a listed
     set S), and that the DRUP proof refutes the clauses.
 
-Run it on the JSON of ``knightgraph exists --format json``::
+Run it on the JSON of any answer (``tour``, ``exists``, ``count``, ``sample``, ...:
+:mod:`knightgraph.certcheck.answers` reads the board, cylinders, tori, 3-D boards and
+graph boards included, and checks every tour and certificate the answer carries)::
 
     knightgraph exists 4 4 --format json | python -m knightgraph.certcheck
 
@@ -47,21 +49,36 @@ False
 from __future__ import annotations
 
 import itertools
-import json
-import sys
 from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .drup import check_drup
+from ..drup import check_drup
 
-__all__ = ["check_certificate", "main"]
+__all__ = ["MAX_ENUMERATED", "Malformed", "check_certificate", "check_request"]
 
 Square = tuple[int, int]
 
 
 class _Rejected(Exception):
     pass
+
+
+class Malformed(ValueError):
+    """The input cannot be read as an answer (wrong types, missing keys, too large): the
+    command line's exit 2.
+
+    Examples
+    --------
+    >>> _Board(10**5, 10**5, (1, 2), ()).require_small()
+    Traceback (most recent call last):
+    ...
+    knightgraph.certcheck.rect.Malformed: a board of 10,000,000,000 squares is too large to check here
+    """
+
+
+MAX_ENUMERATED = 10_000_000
+"""Most squares a check that looks at every square will enumerate (larger: malformed)."""
 
 
 def _require(condition: bool, why: str) -> None:
@@ -79,9 +96,15 @@ class _Board:
         self.removed = {_square(name) for name in removed}
         self.count = m * n - len(self.removed)
 
+    def require_small(self) -> None:
+        """Refuse (as malformed) a board too large for a check that visits every square."""
+        if self.m * self.n > MAX_ENUMERATED:
+            raise Malformed(f"a board of {self.m * self.n:,} squares is too large to check here")
+
     @property
     def squares(self) -> list[Square]:
         """Every square (O(mn): used only by checks that must look at them all)."""
+        self.require_small()
         return [(r, c) for r in range(self.m) for c in range(self.n) if (r, c) not in self.removed]
 
     def on(self, square: Square) -> bool:
@@ -139,29 +162,49 @@ def check_certificate(
     >>> check_certificate({"kind": "theorem"}, 4, 4)
     (False, "certificates of kind 'theorem' cannot be checked independently")
     """
+    try:
+        return check_request(
+            certificate, m, n, closed=closed, start=start, end=end, leaper=leaper, removed=removed
+        )
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        return False, f"{certificate.get('kind')}: malformed certificate ({err!r})"
+
+
+def check_request(
+    certificate: Mapping[str, Any],
+    m: int,
+    n: int,
+    *,
+    closed: bool = False,
+    start: str | None = None,
+    end: str | None = None,
+    leaper: Sequence[int] = (1, 2),
+    removed: Sequence[str] = (),
+) -> tuple[bool, str]:
+    """:func:`check_certificate`, but data it cannot read raises (``KeyError``,
+    ``TypeError``, ``ValueError``, ...: the command line's exit 2) instead of rejecting.
+
+    Examples
+    --------
+    >>> check_request({"kind": "degree", "clause": "low-degree", "square": 7}, 3, 3)
+    Traceback (most recent call last):
+    ...
+    AttributeError: 'int' object has no attribute 'strip'
+    """
     board = _Board(m, n, leaper, removed)
     ends = (None if start is None else _square(start), None if end is None else _square(end))
     kind = certificate.get("kind")
-    checks = {
-        "tour": _check_tour,
-        "colour-count": _check_colours,
-        "degree": _check_degree,
-        "schwenk-4xn": _check_partition,
-        "forced-moves": _check_forced,
-        "sat-refutation": _check_sat,
-    }
-    if kind not in checks:
+    if not isinstance(kind, str) or kind not in _CHECKS:
         return False, f"certificates of kind {kind!r} cannot be checked independently"
     try:
-        return True, f"{kind}: " + checks[kind](certificate, board, closed, ends)
+        return True, f"{kind}: " + _CHECKS[kind](certificate, board, closed, ends)
     except _Rejected as why:
         return False, f"{kind}: {why}"
-    except (KeyError, TypeError, ValueError) as err:
-        return False, f"{kind}: malformed certificate ({err!r})"
 
 
 def _check_tour(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) -> str:
     squares = [tuple(s) for s in cert["squares"]]
+    _require(len(squares) == board.count, f"{len(squares)} squares for {board.count}")
     _require(sorted(squares) == sorted(board.squares), "does not visit every square once")
     steps = list(itertools.pairwise(squares)) + ([(squares[-1], squares[0])] if closed else [])
     _require(all(b in board.moves(a) for a, b in steps), "has a step that is not a move")
@@ -232,6 +275,7 @@ def _check_degree(cert: Mapping[str, Any], board: _Board, closed: bool, ends: An
     if clause == "disconnected":
         a, b = (_square(x) for x in cert["squares"])
         _require(board.on(a) and board.on(b), "a named square is not on the board")
+        board.require_small()
         seen, queue = {a}, deque([a])
         while queue:
             for nxt in board.moves(queue.popleft()):
@@ -409,49 +453,11 @@ def _degree_clause(
     return False
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Check the certificate in the JSON of ``knightgraph exists --format json`` (stdin or a file).
-
-    Prints the verdict; returns 0 when the certificate is accepted, 1 when it
-    is rejected and 2 when the file cannot be read as one (the reason on
-    standard error).
-
-    Examples
-    --------
-    >>> import json, os, tempfile
-    >>> answer = {"rows": 7, "cols": 7, "closed": True, "certificate": {
-    ...     "kind": "colour-count", "clause": "closed-needs-balance", "counts": [25, 24]}}
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = os.path.join(folder, "7x7.json")
-    ...     with open(path, "w", encoding="utf-8") as f:
-    ...         json.dump(answer, f)
-    ...     main([path])
-    accepted: colour-count: 7x7 has 25 squares of one colour and 24 of the other
-    0
-    >>> main([os.path.join(folder, "gone.json")])  # the reason goes to standard error
-    2
-    """
-    args = list(sys.argv[1:] if argv is None else argv)
-    try:
-        text = open(args[0], encoding="utf-8").read() if args else sys.stdin.read()  # noqa: SIM115
-        data = json.loads(text)
-        cert = data["certificate"]
-        options = {k: data.get(k) for k in ("start", "end")}
-        accepted, why = check_certificate(
-            cert,
-            data["rows"],
-            data["cols"],
-            closed=bool(data.get("closed")),
-            leaper=data.get("leaper", (1, 2)),
-            removed=data.get("removed", ()),
-            **options,
-        )
-    except (OSError, ValueError, KeyError, TypeError) as err:
-        print(f"cannot read a certificate: {err}", file=sys.stderr)
-        return 2
-    print(("accepted: " if accepted else "rejected: ") + why)
-    return 0 if accepted else 1
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+_CHECKS = {
+    "tour": _check_tour,
+    "colour-count": _check_colours,
+    "degree": _check_degree,
+    "schwenk-4xn": _check_partition,
+    "forced-moves": _check_forced,
+    "sat-refutation": _check_sat,
+}

@@ -1,0 +1,26 @@
+"""The independent certificate checker (standard library only; it never imports the
+solvers, the board or numpy).
+
+* :mod:`knightgraph.certcheck.rect`: certificates and tours of rectangles (with
+  removed squares and other leapers): :func:`check_certificate`;
+* :mod:`knightgraph.certcheck.answers`: the command line, ``python -m
+  knightgraph.certcheck [FILE]``, which reads any answer's JSON (one, a list, or JSON
+  lines), the board it describes (rectangle, cylinder, torus, 3-D board, graph board)
+  and re-checks every tour and certificate in it (graphs through
+  :mod:`knightgraph.graphcheck`).
+
+Examples
+--------
+>>> check_certificate({"kind": "colour-count", "clause": "closed-needs-balance",
+...                    "counts": [25, 24]}, 7, 7, closed=True)
+(True, 'colour-count: 7x7 has 25 squares of one colour and 24 of the other')
+>>> main(["/dev/null"])  # the reason (not a regular file) goes to standard error
+2
+"""
+
+from __future__ import annotations
+
+from .answers import check_answer, check_text, main
+from .rect import Malformed, check_certificate, check_request
+
+__all__ = ["Malformed", "check_answer", "check_certificate", "check_request", "check_text", "main"]
