@@ -5,6 +5,7 @@ are stopped and nothing is left behind."""
 from __future__ import annotations
 
 import argparse
+import math
 import signal
 import sys
 from collections.abc import Iterator, Sequence
@@ -12,14 +13,42 @@ from contextlib import contextmanager, suppress
 from typing import NoReturn
 
 from ..exceptions import KnightGraphError
-from ._common import EXIT_INTERNAL, EXIT_USAGE, _preflight, _Terminated, _UsageError
+from ._common import (
+    EXIT_INTERNAL,
+    EXIT_UNKNOWN,
+    EXIT_USAGE,
+    _command_seconds,
+    _preflight,
+    _Terminated,
+    _TimeUp,
+    _UsageError,
+)
+
+BACKSTOP_SHARE = 0.05
+"""The backstop of a command's budget: at ``timeout * (1 + BACKSTOP_SHARE) +``
+:data:`BACKSTOP_SECONDS` the command is stopped wherever it is (exit 3), inside the
+contract's bound of 10 % + 0.5 s; searches and counts stop by themselves before it."""
+
+BACKSTOP_SECONDS = 0.25
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the command: map every error to one line and an exit code, never a traceback."""
+    from ..budget import Budget
+
+    args.budget = Budget(_command_seconds(args))  # the clock starts with the command
     try:
         _preflight(args)
-        code: int = args.run(args)
+        with _backstop(args.budget.timeout):
+            code: int = args.run(args)
+    except _TimeUp:
+        args.time_up = True  # the process leaves at once (nothing to tidy but memory)
+        seconds = args.budget.timeout
+        return _fail(
+            f"{parser.prog} {args.command}: stopped at the timeout of {seconds:g} s before "
+            "an answer was out (building the board or writing the answer took the time)",
+            EXIT_UNKNOWN,
+        )
     except _UsageError as err:
         return _fail(f"{parser.prog} {args.command}: error: {err}")
     except KnightGraphError as err:
@@ -41,8 +70,33 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except _Terminated:
         return _fail(f"{parser.prog} {args.command}: terminated", 128 + signal.SIGTERM)
     except Exception as err:  # a bug: say so, with a distinct exit code
+        stopped = _interruption_in_ctypes(err)
+        if stopped == "KeyboardInterrupt":
+            return _fail(f"{parser.prog} {args.command}: interrupted", 130)
+        if stopped == "_Terminated":
+            return _fail(f"{parser.prog} {args.command}: terminated", 128 + signal.SIGTERM)
+        if stopped == "_TimeUp":
+            args.time_up = True
+            seconds = args.budget.timeout
+            return _fail(
+                f"{parser.prog} {args.command}: stopped at the timeout of {seconds:g} s",
+                EXIT_UNKNOWN,
+            )
         return _internal(parser.prog, f"{type(err).__name__}: {err}")
     return code
+
+
+def _interruption_in_ctypes(err: Exception) -> str | None:
+    """The name of the signal's exception (``KeyboardInterrupt``, ``_Terminated``,
+    ``_TimeUp``) when ``err`` is ctypes' wrapping of it: a signal that lands while
+    ctypes converts the arguments of a call into a compiled kernel comes out as
+    ``ctypes.ArgumentError: argument 10: KeyboardInterrupt: ``, not as itself."""
+    if type(err).__name__ != "ArgumentError":
+        return None
+    for name in ("KeyboardInterrupt", "_Terminated", "_TimeUp"):
+        if f": {name}" in str(err):
+            return name
+    return None
 
 
 def _is_internal(err: KnightGraphError) -> bool:
@@ -65,6 +119,32 @@ def _fail(message: str, code: int = EXIT_USAGE) -> int:
     sys.stdout.flush()
     print(message, file=sys.stderr)
     return code
+
+
+@contextmanager
+def _backstop(seconds: float | None) -> Iterator[None]:
+    """While the command runs, a timer that raises :class:`_TimeUp` past its budget
+    (:data:`BACKSTOP_SHARE`, :data:`BACKSTOP_SECONDS`): what no search's own clock covers
+    (building a graph board, drawing, writing) cannot overrun ``--timeout``.  Unwinds
+    like Ctrl-C (workers stopped, no partial file); the main thread only."""
+    if seconds is None or not math.isfinite(seconds) or seconds < 0:
+        yield
+        return
+
+    def spent(signum: int, frame: object) -> None:
+        raise _TimeUp
+
+    try:
+        previous = signal.signal(signal.SIGALRM, spent)
+    except (ValueError, AttributeError):  # not the main thread, or no SIGALRM
+        yield
+        return
+    signal.setitimer(signal.ITIMER_REAL, seconds * (1 + BACKSTOP_SHARE) + BACKSTOP_SECONDS)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @contextmanager
