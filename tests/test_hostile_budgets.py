@@ -125,6 +125,37 @@ def test_counting_a_complete_graph_honours_its_timeout():
     assert count_tours(nx.complete_graph(9)).directed == 362880  # 9!: the plan still exact
 
 
+def test_listing_tours_honours_a_timeout():
+    """``enumerate_tours`` had no budget: ``enumerate_tours(7, 7, start="b1")`` (no such
+    tour) searched for a very long time before its first ``next`` returned."""
+    from knightgraph.counting import enumerate_tours
+    from knightgraph.counting.budget import CountAbortedError
+
+    began = time.monotonic()
+    with pytest.raises(CountAbortedError, match=r"timeout of 0\.5 s after 0 tours"):
+        next(enumerate_tours(7, 7, start="b1", timeout=0.5))
+    assert time.monotonic() - began <= bound(0.5)
+    assert sum(1 for _ in enumerate_tours(5, 6, closed=True, timeout=60)) == 8
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: __import__("knightgraph").sample_tours(6, 12, k=2, timeout=0.3),
+        lambda: __import__("knightgraph").start_map(8, 8, closed=True, counts=False, total_timeout=0.3),
+        lambda: __import__("knightgraph").existence_table(12, total_timeout=0.3),
+        lambda: __import__("knightgraph").sweep(9, 9, method="backtrack", total_timeout=0.3),
+        lambda: __import__("knightgraph").count_symmetric(7, 8, closed=True, timeout=0.3),
+    ],
+    ids=["sample_tours", "start_map", "existence_table", "sweep", "count_symmetric"],
+)
+def test_the_other_long_api_calls_honour_their_budget(call):
+    """A survey (these held already): each returns within 10 % + 0.5 s of its budget."""
+    began = time.monotonic()
+    call()
+    assert time.monotonic() - began <= bound(0.3)
+
+
 BOARD_KINDS = {
     "rectangle": lambda: (7, 8),
     "removed": lambda: (__import__("knightgraph").Board(7, 8, removed=["d4"]),),
