@@ -67,8 +67,11 @@ __all__ = [
     "max_workers",
 ]
 
-DASK_CONNECT_TIMEOUT = 20.0
-"""Seconds to wait for a dask scheduler before giving up with a clear error."""
+DASK_CONNECT_TIMEOUT = 2.5
+"""Seconds to wait for a dask scheduler before giving up with a clear error (exit 2, before
+any work): a refused port or an unreachable host is told within 5 s.  A scheduler that
+answers at all answers in milliseconds on a network; pass a ``Client`` of one's own to
+wait longer."""
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -278,6 +281,41 @@ class ProcessExecutor(Executor):
             manager.join(timeout=5)
 
 
+def _connect(dd: Any, address: str, timeout: float) -> Any:
+    """``distributed.Client(address)``, given up after ``timeout`` seconds (TimeoutError).
+
+    dask's own ``timeout`` covers opening the connection, not a peer that accepts it and
+    then answers nothing dask can read (it waits on the handshake for ever): the client
+    is made in a helper thread, waited for at most ``timeout`` and half a second.  A client
+    made too late is closed by the helper.
+    """
+    import threading
+
+    made: dict[str, Any] = {}
+    given_up = threading.Event()
+
+    def make() -> None:
+        try:
+            client = dd.Client(address, timeout=timeout)
+        except BaseException as err:  # handed to the caller below
+            made["error"] = err
+            return
+        if given_up.is_set():
+            client.close()
+        else:
+            made["client"] = client
+
+    helper = threading.Thread(target=make, name="knightgraph-dask-connect", daemon=True)
+    helper.start()
+    helper.join(timeout + 0.5)
+    if helper.is_alive() or not made:
+        given_up.set()
+        raise TimeoutError(f"no dask handshake from {address} within {timeout:g} s")
+    if "error" in made:
+        raise made["error"]
+    return made["client"]
+
+
 class DaskExecutor(Executor):
     """The workers of a dask.distributed scheduler (or an existing ``Client``).
 
@@ -311,10 +349,15 @@ class DaskExecutor(Executor):
             self.client = address
         else:
             try:
-                self.client = dd.Client(address, timeout=timeout or DASK_CONNECT_TIMEOUT)
+                self.client = _connect(dd, address, timeout or DASK_CONNECT_TIMEOUT)
             except (OSError, TimeoutError) as err:
                 raise InvalidOptionError(
                     f"cannot reach the dask scheduler {address!r}: {err}"
+                ) from None
+            except MemoryError:  # something answered, not in dask's protocol (a huge length)
+                raise InvalidOptionError(
+                    f"cannot reach the dask scheduler {address!r}: what answered there "
+                    "does not speak dask's protocol"
                 ) from None
             except (ValueError, TypeError) as err:
                 raise InvalidOptionError(f"invalid --dask address {address!r}: {err}") from None

@@ -158,7 +158,7 @@ def topology_board(
     shape = (m, n) if flat else (m, n, k)
     return GraphBoard(
         nodes,
-        sorted(edges),
+        edges,  # GraphBoard sorts each vertex's neighbours (one sort of them all: seconds)
         names=names,
         kind=kind,
         pos=pos,

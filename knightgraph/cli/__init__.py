@@ -37,10 +37,12 @@ from ._common import (
     EXIT_UNKNOWN,
     EXIT_USAGE,
     _Parser,
+    _Terminated,
 )
 from ._running import (
     _attach_dash_values,
     _exit_at_once,
+    _fail,
     _leave_if_nothing_left,
     _run,
     _sigterm_unwinds,
@@ -150,19 +152,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     words = list(sys.argv[1:] if argv is None else argv)
-    if argv is None:
-        _one_blas_thread()
-    if words == ["--version"]:  # answered before the parser (and its commands) is built
-        return _print_version()
-    parser = _build_parser(words[0] if words else None)
-    args, extra = parser.parse_known_args(_attach_dash_values(words))
-    if extra and args.command == "verify" and args.file is None and len(extra) == 1:
-        args.file = extra.pop()  # `verify M N --closed FILE`: argparse leaves FILE over
-    if extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
-    with _sigterm_unwinds():
-        code = _run(parser, args)
-    if argv is None and code in (130, 128 + signal.SIGTERM):
+    args: argparse.Namespace | None = None
+    with _sigterm_unwinds():  # from the start: a signal while the parser is built is one line
+        try:
+            if argv is None:
+                _one_blas_thread()
+            if words == ["--version"]:  # answered before the parser (and its commands) is built
+                return _print_version()
+            parser = _build_parser(words[0] if words else None)
+            args, extra = parser.parse_known_args(_attach_dash_values(words))
+            if extra and args.command == "verify" and args.file is None and len(extra) == 1:
+                args.file = extra.pop()  # `verify M N --closed FILE`: argparse leaves FILE over
+            if extra:
+                parser.error(f"unrecognized arguments: {' '.join(extra)}")
+            code = _run(parser, args)
+        except KeyboardInterrupt:  # before the command began (its own are handled in _run)
+            code = _fail("knightgraph: interrupted", 130)
+        except _Terminated:
+            code = _fail("knightgraph: terminated", 128 + signal.SIGTERM)
+    time_up = args is not None and getattr(args, "time_up", False)
+    if argv is None and (code in (130, 128 + signal.SIGTERM) or time_up):
         _exit_at_once(code)
     return code
 

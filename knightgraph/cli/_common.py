@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, cast
 
 from ..exceptions import InvalidOptionError
 
@@ -108,6 +108,28 @@ class _UsageError(Exception):
 
 class _Terminated(BaseException):
     """SIGTERM arrived: unwind like Ctrl-C, so that worker processes are stopped."""
+
+
+class _TimeUp(BaseException):
+    """The command's budget ran out where no search stops by itself (building a board,
+    writing an answer): unwind like Ctrl-C, then exit 3."""
+
+
+def _command_seconds(args: argparse.Namespace) -> float | None:
+    """The seconds the whole command may take: ``--total-timeout`` where the command has
+    one (its ``--timeout`` is each search's), else ``--timeout``; None without."""
+    if hasattr(args, "total_timeout"):
+        return cast(float | None, args.total_timeout)
+    return cast(float | None, getattr(args, "timeout", None))
+
+
+def _left(args: argparse.Namespace) -> float | None:
+    """What is left of the command's ``--timeout`` (its budget started with the command:
+    building the board counts), for a search or a count to stop by itself in time."""
+    budget = getattr(args, "budget", None)
+    if budget is None or budget.timeout is None:
+        return cast(float | None, getattr(args, "timeout", None))
+    return cast(float, budget.remaining())
 
 
 # ---------------------------------------------------------- argument types
@@ -413,7 +435,7 @@ def _find(
             method=args.method,
             seed=args.seed,
             limit=args.limit,
-            timeout=args.timeout,
+            timeout=_left(args),
             progress=progress,
             **options,
         )

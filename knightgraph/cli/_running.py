@@ -5,6 +5,7 @@ are stopped and nothing is left behind."""
 from __future__ import annotations
 
 import argparse
+import math
 import signal
 import sys
 from collections.abc import Iterator, Sequence
@@ -12,7 +13,26 @@ from contextlib import contextmanager, suppress
 from typing import Any, NoReturn
 
 from ..exceptions import KnightGraphError
-from ._common import EXIT_INTERNAL, EXIT_USAGE, _preflight, _Terminated, _UsageError
+from ._common import (
+    EXIT_INTERNAL,
+    EXIT_UNKNOWN,
+    EXIT_USAGE,
+    _command_seconds,
+    _preflight,
+    _Terminated,
+    _TimeUp,
+    _UsageError,
+)
+
+BACKSTOP_SHARE = 0.1
+"""The backstop of a command's budget: at ``timeout * (1 + BACKSTOP_SHARE) +``
+:data:`BACKSTOP_SECONDS` after the command began, the contract's bound, the command is
+stopped wherever it is (exit 3, one line, no answer); searches and counts stop by
+themselves at the timeout, and their ABORTED answer is out long before (``tour 8 8
+--timeout 0``: 0.12 s).  Only what no search's clock covers reaches it: building a
+large graph board, drawing, a slow write."""
+
+BACKSTOP_SECONDS = 0.5
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -23,10 +43,22 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     ``EIO``) is exit 2 with one line, like an output file that cannot be written; a
     reader that went away (``| head``) ends the command quietly with 141 (128 + SIGPIPE).
     """
+    from ..budget import Budget
+
+    args.budget = Budget(_command_seconds(args))  # the clock starts with the command
     try:
         with _checked_stdout():
             _preflight(args)
-            code: int = args.run(args)
+            with _backstop(args.budget.timeout):
+                code: int = args.run(args)
+    except _TimeUp:
+        args.time_up = True  # the process leaves at once (nothing to tidy but memory)
+        seconds = args.budget.timeout
+        return _fail(
+            f"{parser.prog} {args.command}: stopped at the timeout of {seconds:g} s before "
+            "an answer was out (building the board or writing the answer took the time)",
+            EXIT_UNKNOWN,
+        )
     except _UsageError as err:
         return _fail(f"{parser.prog} {args.command}: error: {err}")
     except KnightGraphError as err:
@@ -51,12 +83,37 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except _Terminated:
         return _fail(f"{parser.prog} {args.command}: terminated", 128 + signal.SIGTERM)
     except Exception as err:  # a bug: say so, with a distinct exit code
+        stopped = _interruption_in_ctypes(err)
+        if stopped == "KeyboardInterrupt":
+            return _fail(f"{parser.prog} {args.command}: interrupted", 130)
+        if stopped == "_Terminated":
+            return _fail(f"{parser.prog} {args.command}: terminated", 128 + signal.SIGTERM)
+        if stopped == "_TimeUp":
+            args.time_up = True
+            seconds = args.budget.timeout
+            return _fail(
+                f"{parser.prog} {args.command}: stopped at the timeout of {seconds:g} s",
+                EXIT_UNKNOWN,
+            )
         return _internal(parser.prog, f"{type(err).__name__}: {err}")
     finally:
         files = sys.modules.get("knightgraph.files")  # not imported: no FIFO held open
         if files is not None:
             files.release_outputs()
     return code
+
+
+def _interruption_in_ctypes(err: Exception) -> str | None:
+    """The name of the signal's exception (``KeyboardInterrupt``, ``_Terminated``,
+    ``_TimeUp``) when ``err`` is ctypes' wrapping of it: a signal that lands while
+    ctypes converts the arguments of a call into a compiled kernel comes out as
+    ``ctypes.ArgumentError: argument 10: KeyboardInterrupt: ``, not as itself."""
+    if type(err).__name__ != "ArgumentError":
+        return None
+    for name in ("KeyboardInterrupt", "_Terminated", "_TimeUp"):
+        if f": {name}" in str(err):
+            return name
+    return None
 
 
 class _StdoutFailed(Exception):
@@ -229,6 +286,122 @@ def _silence_stdout() -> None:
         os.dup2(devnull, fd)
     finally:
         os.close(devnull)
+
+
+_VALUE_FLAGS = ("--moves", "--start", "--end", "--remove", "--leaper")
+
+
+def _attach_dash_values(argv: Sequence[str]) -> list[str]:
+    """Write ``--moves -2,1;...`` as ``--moves=-2,1;...`` so argparse does not take the
+    value for an option (move orders and ``r,c`` squares may start with a minus)."""
+    out: list[str] = []
+    for token in argv:
+        if out and out[-1] in _VALUE_FLAGS and token.startswith("-") and token[1:2].isdigit():
+            out[-1] = f"{out[-1]}={token}"
+        else:
+            out.append(token)
+    return out
+
+
+@contextmanager
+def _backstop(seconds: float | None) -> Iterator[None]:
+    """While the command runs, a timer that raises :class:`_TimeUp` past its budget
+    (:data:`BACKSTOP_SHARE`, :data:`BACKSTOP_SECONDS`): what no search's own clock covers
+    (building a graph board, drawing, writing) cannot overrun ``--timeout``.  Unwinds
+    like Ctrl-C (workers stopped, no partial file); the main thread only."""
+    if seconds is None or not math.isfinite(seconds) or seconds < 0:
+        yield
+        return
+
+    def spent(signum: int, frame: object) -> None:
+        raise _TimeUp
+
+    try:
+        previous = signal.signal(signal.SIGALRM, spent)
+    except (ValueError, AttributeError):  # not the main thread, or no SIGALRM
+        yield
+        return
+    signal.setitimer(signal.ITIMER_REAL, seconds * (1 + BACKSTOP_SHARE) + BACKSTOP_SECONDS)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@contextmanager
+def _sigterm_unwinds() -> Iterator[None]:
+    """While a command runs, SIGTERM raises :class:`_Terminated` (like Ctrl-C raises
+    KeyboardInterrupt), so that executors stop their workers on the way out."""
+
+    def terminated(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, terminated)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _exit_at_once(code: int) -> NoReturn:
+    """Leave the process now, after an interruption, with the one-line message already out.
+
+    The interpreter's exit hooks would try to wake a process pool whose workers were
+    just killed, and may print a traceback about a closed pipe after our one line.
+    Only the command itself (``argv`` from the process) exits this way.
+    """
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        with suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
+
+
+def _leave_if_nothing_left(code: int) -> None:
+    """Leave the process now when the interpreter's finalization would only free memory.
+
+    Tearing the interpreter down after numpy is imported costs half a bare Python
+    start or more (benchmarks/bench_startup.py: ``python -c "import numpy"`` against
+    the same with ``os._exit(0)``): every module is cleared and every object freed,
+    which the operating system does at once when the process ends.
+    This skips it when nothing else would run at exit: no :mod:`atexit` hook (which
+    :mod:`multiprocessing`, :mod:`logging`, coverage and dask's client register), no
+    thread but this one and no hook of :mod:`threading` (which
+    :mod:`concurrent.futures` registers), and standard output and error flushed.
+    Files the command wrote are closed already (every output goes through
+    :mod:`knightgraph.files`).  Otherwise it returns and the normal exit runs.
+    Only the process's entry point (:func:`knightgraph.cli.console_main`) calls it.
+    """
+    import atexit
+
+    hooks = getattr(atexit, "_ncallbacks", None)
+    if hooks is None or hooks() != 0:
+        return
+    threading = sys.modules.get("threading")
+    if threading is not None and (
+        threading.active_count() != 1 or getattr(threading, "_threading_atexits", [None])
+    ):
+        return
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+    except (AttributeError, OSError, ValueError):
+        return  # no stream, or a closed pipe or stream: the normal exit reports it as before
+    _exit_at_once(code)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null so that the final flush cannot fail again."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 _VALUE_FLAGS = ("--moves", "--start", "--end", "--remove", "--leaper")

@@ -221,7 +221,9 @@ def _draw_tour_to(tour: Any, args: argparse.Namespace) -> None:
 
         write_tour_html(tour, args.output)
     elif args.animate:
-        animate_tour(tour, args.output, fps=args.fps, dpi=max(1, round(args.dpi)), **style)
+        with _progress("animating", unit=" frames") as progress:
+            dpi = max(1, round(args.dpi))
+            animate_tour(tour, args.output, fps=args.fps, dpi=dpi, progress=progress, **style)
     else:
         save_figure(draw_tour(tour, **style), args.output, dpi=args.dpi)
     kind = "closed" if tour.closed else "open"
@@ -234,6 +236,10 @@ def _cmd_draw_tour(args: argparse.Namespace) -> int:
     if graph_requested(args):
         return graph_draw_tour(args)
     board, start, end = _request(args)
+    if args.animate:
+        from ..draw.animation import check_animation_size
+
+        check_animation_size(board.m, board.n)  # before the search
     options = _solver_options(args)
     result = _find(args, board, start, end, **options)
     if result.tour is None:

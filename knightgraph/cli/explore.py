@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +21,7 @@ from ._common import (
     _add_total_timeout,
     _board,
     _executor,
+    _left,
     _progress,
     _request,
     _size,
@@ -240,7 +240,6 @@ def _cmd_count(args: argparse.Namespace) -> int:
         raise _UsageError(f"invalid --list {args.list}: expected a whole number >= 0")
     if args.symmetry and (start is not None or end is not None):
         raise _UsageError("--symmetry counts whole boards: leave out --start and --end")
-    began = time.monotonic()
     result = _count_maybe_split(args, board, start, end, count_tours)
     if result.aborted:
         print(result.reason, file=sys.stderr)
@@ -248,11 +247,7 @@ def _cmd_count(args: argparse.Namespace) -> int:
     symmetry = None
     if args.symmetry:
         with _executor(args) as executor:
-            left = (
-                None
-                if args.timeout is None
-                else max(0.0, args.timeout - (time.monotonic() - began))
-            )  # one budget for both
+            left = _left(args)  # the command's one budget, for both counts
             symmetry = count_symmetric(board, closed=args.closed, timeout=left, executor=executor)
         if symmetry.aborted:
             print(symmetry.reason, file=sys.stderr)
@@ -294,7 +289,7 @@ def _count_maybe_split(
     from ..counting.estimate import memory_note
 
     kw = dict(closed=args.closed, start=start, end=end, convention=args.convention)
-    kw["timeout"] = args.timeout
+    kw["timeout"] = _left(args)  # the budget started with the command
     note = (
         None if args.parts or args.workers or args.dask else memory_note(board, closed=args.closed)
     )

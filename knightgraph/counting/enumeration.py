@@ -9,19 +9,23 @@ once per directed path).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 
 from ..board import KNIGHT, Board, SquareLike, as_board
+from ..budget import Budget
 from ..exceptions import InvalidOptionError
 from ..resources import require_memory
 from ..tour import Tour
 from ..verify import check_closed
-from .budget import _ends
+from .budget import CountAbortedError, _ends
 
 ENUMERATE_BYTES_PER_SQUARE = 1000
 """What :func:`enumerate_tours` holds per square (neighbour lists and bit sets, a tour)."""
+
+CLOCK_EVERY = 256
+"""Search nodes between two looks at the clock of :func:`enumerate_tours`."""
 
 
 def enumerate_tours(
@@ -34,8 +38,14 @@ def enumerate_tours(
     leaper: tuple[int, int] = KNIGHT,
     removed: Iterable[SquareLike] = (),
     limit: int | None = None,
+    timeout: float | None = None,
 ) -> Iterator[Tour]:
     """Yield tours one by one (verified :class:`~knightgraph.Tour` objects), up to ``limit``.
+
+    ``timeout`` (seconds, from the call) bounds the search: past it the generator raises
+    :class:`~knightgraph.counting.budget.CountAbortedError` (the tours yielded so far
+    stand), as the counts' ``require_count`` does; without it a search that finds no
+    tour may run for a very long time (``enumerate_tours(7, 7, start="b1")``: none).
 
     Closed tours are yielded once per undirected cycle, starting at ``start``
     (or the first square in flat-index order); open tours once per directed
@@ -53,6 +63,10 @@ def enumerate_tours(
     a1 c2 a3 b1 d2 b3 c1 a2 c3 d1 b2 d3
     >>> sum(1 for _ in enumerate_tours(5, 6, closed=True))
     8
+    >>> next(enumerate_tours(7, 7, start="b1", timeout=0))
+    Traceback (most recent call last):
+    ...
+    knightgraph.counting.budget.CountAbortedError: listing tours stopped at the timeout of 0 s after 0 tours
     """
     board = as_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)
@@ -63,11 +77,11 @@ def enumerate_tours(
         board.num_squares * ENUMERATE_BYTES_PER_SQUARE,
         f"listing the tours of {board.m}x{board.n} ({board.num_squares:,} squares)",
     )
-    return _enumerate(board, closed, s, t, limit)
+    return _enumerate(board, closed, s, t, limit, Budget.make(timeout))
 
 
 def _enumerate(
-    board: Board, closed: bool, s: int | None, t: int | None, limit: int | None
+    board: Board, closed: bool, s: int | None, t: int | None, limit: int | None, budget: Budget
 ) -> Iterator[Tour]:
     """The generator of :func:`enumerate_tours` (its checks run at the call, not at the first
     tour)."""
@@ -91,8 +105,16 @@ def _enumerate(
         # A closed tour is an open one from `first` to a neighbour of `first`.
         first = s if s is not None else squares[0]
         runs = [(first, q) for q in nbrs[first] if t is None or q == t]
+    def spent() -> None:
+        if budget.out_of_time():
+            raise CountAbortedError(
+                f"listing tours stopped at the timeout of {budget.timeout:g} s after "
+                f"{produced:,} tours",
+                {"phase": "list", "tours": produced},
+            )
+
     for first, last in runs:
-        for order in _dfs_tours(nbrs, size, first, last, False):
+        for order in _dfs_tours(nbrs, size, first, last, False, spent):
             if closed and t is None and order[1] > order[-1]:
                 continue  # each cycle once: the orientation with the smaller second square
             if flip_end:
@@ -104,11 +126,17 @@ def _enumerate(
 
 
 def _dfs_tours(
-    nbrs: dict[int, list[int]], size: int, first: int, last: int | None, closed: bool
+    nbrs: dict[int, list[int]],
+    size: int,
+    first: int,
+    last: int | None,
+    closed: bool,
+    spent: Callable[[], None] | None = None,
 ) -> Iterator[list[int]]:
     """Depth-first search over bit sets, fewest onward moves first, with two cuts: every unvisited
     square keeps enough free neighbours (two, or one for the square that may end the
-    tour), and the unvisited squares stay connected to the head."""
+    tour), and the unvisited squares stay connected to the head.  ``spent()`` is called
+    every :data:`CLOCK_EVERY` nodes (it raises to stop the search)."""
     if size == 1:
         if not closed and last in (None, first):
             yield [first]
@@ -171,7 +199,11 @@ def _dfs_tours(
     # Python's recursion limit): stack[i] holds the untried children of path[i].
     everything = sum(1 << v for v in nbrs)
     stack = [children(first, everything ^ start_bit)]
+    nodes = 0
     while stack:
+        nodes += 1
+        if spent is not None and nodes % CLOCK_EVERY == 0:
+            spent()
         step = next(stack[-1], None)
         if step is None:
             stack.pop()

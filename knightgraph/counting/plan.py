@@ -215,18 +215,10 @@ def _plan(
                 a, b = g[a], g[b]
             edge_orbits.append(group)
         must = [i for i, grp in enumerate(edge_orbits) if any(frozenset(e) in forced for e in grp)]
-        choices = []
-        for mask in range(1 << len(edge_orbits)):
-            if any(not (mask >> i) & 1 for i in must):
-                continue
-            chosen = [e for i, grp in enumerate(edge_orbits) if (mask >> i) & 1 for e in grp]
-            degree: dict[int, int] = {}
-            for a, b in chosen:
-                degree[a] = degree.get(a, 0) + 1
-                degree[b] = degree.get(b, 0) + 1
-            if any(d > 2 for d in degree.values()):
-                continue
-            choices.append([(where[a], where[b]) for a, b in chosen])
+        choices = [
+            [(where[a], where[b]) for a, b in chosen]
+            for chosen in _edge_choices(edge_orbits, must, len(orbit), deadline, k, len(orbits))
+        ]
         for v, u in candidates:
             remaining[v] -= 1
             remaining[u] -= 1
@@ -240,6 +232,46 @@ def _plan(
         )
         frontier = new_frontier
     return steps
+
+
+def _edge_choices(
+    edge_orbits: list[list[tuple[int, int]]],
+    must: list[int],
+    members: int,
+    deadline: float | None,
+    step: int,
+    steps: int,
+) -> list[list[tuple[int, int]]]:
+    """The sets of candidate edge orbits a step may add (every vertex of degree at most
+    2, the ``must`` orbits in), in the order of their bit masks.
+
+    Every candidate edge has an end in the step's orbit of ``members`` vertices, so a
+    set of more than ``2 * members`` edges gives one of them degree 3: only the subsets of
+    at most that many orbits are tried (a vertex of degree 39 has 781 of them, not 2**39),
+    and the clock is read every 4096 of them.
+    """
+    import itertools
+
+    out: list[tuple[int, list[tuple[int, int]]]] = []
+    required = set(must)
+    tried = 0
+    for size in range(min(len(edge_orbits), 2 * members) + 1):
+        for picked in itertools.combinations(range(len(edge_orbits)), size):
+            tried += 1
+            if tried % 4096 == 0 and _timed_out(deadline):
+                raise _stopped("at the timeout", {"phase": "plan", "step": step, "steps": steps})
+            if not required.issubset(picked):
+                continue
+            chosen = [e for i in picked for e in edge_orbits[i]]
+            degree: dict[int, int] = {}
+            for a, b in chosen:
+                degree[a] = degree.get(a, 0) + 1
+                degree[b] = degree.get(b, 0) + 1
+            if any(d > 2 for d in degree.values()):
+                continue
+            out.append((sum(1 << i for i in picked), chosen))
+    out.sort(key=lambda pair: pair[0])
+    return [chosen for _, chosen in out]
 
 
 # --------------------------------------------------------------------------- tally

@@ -28,6 +28,7 @@ work.  Costs are in ``docs/counting.md``.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -45,6 +46,18 @@ CUT_STATES = 1 << 16
 ``CUT_STATES_PER_PART`` a part, if more), so that the hash spreads the states evenly."""
 
 CUT_STATES_PER_PART = 1024
+
+USEFUL_STATES_PER_PART = 16
+"""A part should carry at least this many states of the cut layer: a part costs about a
+millisecond of its own (measured on 6x6 closed, 5,000 parts: 0.6-1.1 ms each, against
+about a microsecond a state), so more parts than the largest layer's states / 16 only
+add set-up (6x6 closed in 100,000 parts: 28 s instead of 0.06 s).  Such a ``--parts``
+(beyond :data:`ALWAYS_USEFUL_PARTS`) is refused, with the largest useful number, as soon
+as the program has shown that no layer is large enough, before any part runs."""
+
+ALWAYS_USEFUL_PARTS = 256
+"""Up to this many parts are taken whatever the layers (a fraction of a second of set-up;
+the parts of a small count may be empty, and count 0 at once)."""
 
 MAX_PARTS = 1 << 20
 """At most this many parts (each part is a task and a line of the checkpoint)."""
@@ -106,7 +119,16 @@ class _Part:
     index: int
     states: Any  # the group's states: (keys, lo, hi) arrays for "c", a dict for "python"
     memory: int | None
-    timeout: float | None
+    until: float | None  # the count's one deadline, on the wall clock (time.time())
+
+
+def _local_deadline(until: float | None) -> float | None:
+    """The count's deadline ``until`` (wall clock, the same instant on every machine whose
+    clock is set) on this process's monotonic clock: every part, wherever and whenever it
+    starts, stops at the same moment as the whole count."""
+    if until is None:
+        return None
+    return time.monotonic() + (until - time.time())
 
 
 def _run_part(part: _Part) -> dict[str, Any]:
@@ -116,18 +138,19 @@ def _run_part(part: _Part) -> dict[str, Any]:
     ``"aborted"`` (the reason) instead of a count when the part stopped on its budget.
     Runs in a worker: it builds the plan again (milliseconds) rather than receive it.
     """
-    from .compiled import _compiled, _mirror, _run_compiled, _slot_plan
+    from .compiled import _compiled, _run_compiled
     from .python_engine import _run_python
 
     began = time.perf_counter()
-    deadline = None if part.timeout is None else time.monotonic() + part.timeout
-    graph, steps = _plan_of(part.board, part.virtual, part.forced, part.excluded)
+    deadline = _local_deadline(part.until)
+    if _part_size(part) == 0:  # an empty group carries nothing to the end: 0 (no plan needed)
+        return {"index": part.index, "count": 0, "seconds": 0.0}
+    _, steps = _plan_of(part.board, part.virtual, part.forced, part.excluded)
     stats: dict[str, Any] = {}
     try:
         if part.engine == "c":
             kernel = _compiled()
-            mirror = None if part.forced or part.excluded else _mirror(graph)
-            slots = None if kernel is None else _slot_plan(graph, steps, mirror)
+            slots = None if kernel is None else _slots_of(_part_key(part))
             if kernel is None or slots is None:
                 raise InvalidOptionError(
                     "a part of a split count needs the compiled counting kernel on the worker"
@@ -158,13 +181,33 @@ def _run_part(part: _Part) -> dict[str, Any]:
     return out
 
 
+@functools.lru_cache(maxsize=2)
+def _slots_of(part_key: Any) -> Any:
+    """The compiled kernel's slot plan of a part's count (:func:`_plan_of`), kept like it."""
+    from .compiled import _mirror, _slot_plan
+
+    board, virtual, forced, excluded = part_key
+    graph, steps = _plan_of(board, virtual, forced, excluded)
+    return _slot_plan(graph, steps, None if forced or excluded else _mirror(graph))
+
+
+def _part_key(part: _Part) -> tuple[Any, ...]:
+    return part.board, part.virtual, part.forced, part.excluded
+
+
+def _part_size(part: _Part) -> int:
+    return _layer_size(part.states, part.engine)
+
+
+@functools.lru_cache(maxsize=2)
 def _plan_of(
     board: Board,
     virtual: bool,
     forced: tuple[tuple[int, int], ...],
     excluded: tuple[tuple[int, int], ...],
 ) -> tuple[Any, Any]:
-    """The graph and the plan of a count (as ``_count_cycles`` makes them)."""
+    """The graph and the plan of a count (as ``_count_cycles`` makes them), kept for the
+    next part that a process runs (the parts of one count share it; it is only read)."""
     from .plan import _build_graph, _local_edges, _local_ids, _plan
 
     graph = _build_graph(board, virtual, snake=True)
@@ -173,14 +216,17 @@ def _plan_of(
 
 
 def _groups(layer: Any, engine: str, parts: int) -> list[Any]:
-    """The cut layer divided into ``parts`` groups by a hash of each state."""
+    """The cut layer divided into ``parts`` groups by a hash of each state (one sort of the
+    layer, whatever the number of parts: groups beyond the layer's states are empty)."""
     if engine == "c":
         keys, lo, hi = layer
         mixed = (keys ^ (keys >> np.uint64(29))) * np.uint64(0xBF58476D1CE4E5B9)
         which = (mixed >> np.uint64(32)) % np.uint64(parts)
+        order = np.argsort(which, kind="stable")
+        bounds = np.searchsorted(which[order], np.arange(parts + 1, dtype=np.uint64))
         return [
             (keys[sel].copy(), lo[sel].copy(), hi[sel].copy())
-            for sel in (which == np.uint64(p) for p in range(parts))
+            for sel in (order[bounds[p] : bounds[p + 1]] for p in range(parts))
         ]
     out: list[dict[tuple[int, ...], int]] = [{} for _ in range(parts)]
     for state, count in layer.items():  # hash() of a tuple of ints is the same in every run
@@ -227,7 +273,10 @@ def _split_count(
     if checkpoint is not None and saved is not None:  # another split is refused before any work
         checkpoint.start(name, {"cut": cut, "parts": parts, "engine": engine})
     began = time.perf_counter()
+    chosen = cut is None
     layer, cut = _prefix(run, engine, steps, parts, cut, progress)
+    if chosen:
+        _check_useful(parts, _layer_size(layer, engine))
     stats["split"] = {"parts": parts, "cut": cut, "cut_states": _layer_size(layer, engine)}
     stats["split"]["prefix_seconds"] = round(time.perf_counter() - began, 3)
     done: dict[int, int] = {}
@@ -237,17 +286,21 @@ def _split_count(
         split = {"cut": cut, "parts": parts, "engine": engine}
         done = checkpoint.start(name, split, groups_digest(groups, engine))
         checkpoint.save()  # the split is on file before the first part ends
+    resumed = len(done)
+    empty = [i for i, group in enumerate(groups) if _layer_size(group, engine) == 0]
+    for i in empty:  # an empty group counts 0 here, not as a task
+        done.setdefault(i, 0)
+    stats["split"]["empty_parts"] = len(empty)
     todo = [i for i in range(parts) if i not in done]
-    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+    until = None if deadline is None else time.time() + (deadline - time.monotonic())
     tasks = [
-        _Part(board, virtual, forced, excluded, engine, cut, i, groups[i], memory, left)
+        _Part(board, virtual, forced, excluded, engine, cut, i, groups[i], memory, until)
         for i in todo
     ]
     del groups
-    resumed = len(done)
     stats["split"]["resumed"] = resumed
     if options.on_part is not None:
-        options.on_part({"parts_done": resumed, "parts": parts})
+        options.on_part({"parts_done": len(done), "parts": parts})
     peaks: list[int] = []
     layers: list[int] = []
     for _, result in _each(executor, _run_part, tasks):
@@ -270,6 +323,28 @@ def _split_count(
         stats["split"]["max_part_peak_bytes"] = max(peaks)
         stats["split"]["max_part_states"] = max(layers)
     return int(sum(done.values()))
+
+
+def _check_useful(parts: int, states: int) -> None:
+    """InvalidOptionError for more ``parts`` than a cut layer of ``states`` states (the
+    largest layer of the count, when the automatic cut found none larger) can use
+    (:data:`USEFUL_STATES_PER_PART`, :data:`ALWAYS_USEFUL_PARTS`).
+
+    Examples
+    --------
+    >>> _check_useful(7, 41), _check_useful(3639, 58_224)
+    (None, None)
+    >>> _check_useful(100_000, 58_224)
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: invalid --parts 100000: no layer of this count holds more than 58,224 states, 16 a part at least: give --parts 3639 or fewer
+    """
+    useful = max(ALWAYS_USEFUL_PARTS, states // USEFUL_STATES_PER_PART)
+    if parts > useful:
+        raise InvalidOptionError(
+            f"invalid --parts {parts}: no layer of this count holds more than {states:,} "
+            f"states, {USEFUL_STATES_PER_PART} a part at least: give --parts {useful} or fewer"
+        )
 
 
 def _prefix(

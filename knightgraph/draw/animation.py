@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,37 @@ if TYPE_CHECKING:
 ANIMATION_FORMATS = ("gif", "mp4")
 """Formats :func:`animate_tour` writes (MP4 only when ffmpeg is installed)."""
 
+MAX_ANIMATION_SQUARES = 10_000
+"""The largest board an animation is made of (100 x 100), refused beyond before any work
+(:func:`check_animation_size`).
+
+Why a refusal rather than a long wait: every frame redraws the path so far, so the time
+grows with the frames times the moves (measured on this 2-core machine under load:
+50x50 98 s, 100x100 124 s; 1000x1000 passed 60 s still searching and drawing a million
+moves per frame), and the frames are 4.5 inches at 80 dpi: on a board of more than 100
+files a square is under 4 pixels, and the walk is not seen.  A user who asks for it
+gets one line naming the limit at once (draw the picture instead: ``draw tour`` without
+``--animate``); below it, a progress bar of the frames on a terminal, and ``--timeout``
+bounds the whole command."""
+
+
+def check_animation_size(m: int, n: int) -> None:
+    """InvalidOptionError for a board of more than :data:`MAX_ANIMATION_SQUARES` squares.
+
+    Examples
+    --------
+    >>> check_animation_size(100, 100)
+    >>> check_animation_size(1000, 1000)
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: cannot animate a tour of 1000x1000 (1,000,000 squares): --animate takes at most 10,000 squares (100x100); draw the picture without --animate
+    """
+    if m * n > MAX_ANIMATION_SQUARES:
+        raise InvalidOptionError(
+            f"cannot animate a tour of {m}x{n} ({m * n:,} squares): --animate takes at most "
+            f"{MAX_ANIMATION_SQUARES:,} squares (100x100); draw the picture without --animate"
+        )
+
 
 def animate_tour(
     tour: Tour,
@@ -31,6 +63,7 @@ def animate_tour(
     frames: int | None = None,
     hold: float = 1.0,
     dpi: int = 80,
+    progress: Callable[[dict[str, Any]], None] | None = None,
     **style: Any,
 ) -> Axes:
     """Write an animation of the tour being walked, move by move, to ``path``.
@@ -52,6 +85,8 @@ def animate_tour(
         Seconds the finished tour stays on screen at the end.
     dpi : int, default 80
         Resolution of the frames (at most :data:`MAX_DPI`).
+    progress : callable, optional
+        Told ``{"done": frames, "total": frames}`` after each frame.
     **style
         Passed to :func:`draw_tour` (``numbers``, ``color_by``, ``labels``, ...).
 
@@ -63,7 +98,8 @@ def animate_tour(
     Raises
     ------
     InvalidOptionError
-        For another suffix, ``.mp4`` without ffmpeg, ``fps`` below 1 or a bad ``dpi``.
+        For another suffix, ``.mp4`` without ffmpeg, ``fps`` below 1, a bad ``dpi``, or
+        a board of more than :data:`MAX_ANIMATION_SQUARES` squares.
     OSError
         If the file cannot be written (nothing is left behind).
 
@@ -99,6 +135,7 @@ def animate_tour(
     if fps < 1:
         raise InvalidOptionError(f"invalid fps {fps}: expected a whole number >= 1")
     _check_dpi(dpi)
+    check_animation_size(tour.m, tour.n)
     if ax is None:  # small frames: a GIF grows with every pixel of every frame
         ax = _board_axes(None, tour.m, tour.n, long_side=4.5)
     ax = draw_tour(tour, ax=ax, **style)
@@ -130,6 +167,13 @@ def animate_tour(
             where = segs[upto - 1, 1] if upto else _points(tour)[0]
             knight.set_position((float(where[0]), float(where[1])))
             writer.grab_frame()
-        for _ in range(round(hold * fps)):
+            _told(progress, k + 1, count + 1 + round(hold * fps))
+        for extra in range(round(hold * fps)):
             writer.grab_frame()
+            _told(progress, count + 2 + extra, count + 1 + round(hold * fps))
     return ax
+
+
+def _told(progress: Callable[[dict[str, Any]], None] | None, done: int, total: int) -> None:
+    if progress is not None:
+        progress({"done": done, "total": total})

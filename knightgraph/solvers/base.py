@@ -226,6 +226,20 @@ class SolverInfo:
     fixed_bytes: int
     summary: str
     options: frozenset[str] = frozenset()
+    accepts: Callable[[Board], str | None] | None = None
+    """Why the strategy refuses a board (None: it takes it), asked before any work."""
+
+    def refusal(self, board: Board) -> str | None:
+        """Why the strategy does not take ``board`` at all (a bad request), or None.
+
+        Examples
+        --------
+        >>> solver_info("divide").refusal(Board(8, 8, leaper=(1, 3)))
+        'method divide builds tours for the knight only, not the leaper (1, 3): use method auto, backtrack, warnsdorff or sat'
+        >>> solver_info("warnsdorff").refusal(Board(8, 8, leaper=(1, 3))) is None
+        True
+        """
+        return None if self.accepts is None else self.accepts(board)
 
     def memory(self, board: Board) -> int:
         """Bytes a search on ``board`` needs, with the verified tour it returns."""
@@ -252,13 +266,17 @@ def solver(
     bytes_per_square: int = 64,
     fixed_bytes: int = 0,
     summary: str = "",
+    accepts: Callable[[Board], str | None] | None = None,
 ) -> Callable[[Implementation], Solver]:
     """Register an implementation under ``name`` with the public solver signature.
 
     The implementation is called as ``impl(problem, budget, seed=seed,
     **options)`` and returns a :class:`SearchResult`; it must never report
     PROVEN_ABSENT unless ``exact`` (it may still return a certificate found by
-    a cheap argument).  Before it runs, the memory it needs
+    a cheap argument).  ``accepts(board)``, if given, says why the strategy does not
+    take a board at all (None: it does): asked first, when the strategy is called
+    directly (not from another strategy), it turns such a request into
+    :class:`InvalidOptionError` before any work.  Before it runs, the memory it needs
     (``bytes_per_square`` per cell, counting the tour it returns and its
     verification, plus ``fixed_bytes``) is checked against what the machine
     has free: :class:`BoardTooLargeError` otherwise.
@@ -309,6 +327,9 @@ def solver(
                     + (f": it takes {', '.join(sorted(known))}" if known else "")
                 )
             problem = Problem.make(board, closed, start, end)
+            why = info.refusal(problem.board) if _DEPTH.get() == 0 else None
+            if why is not None:
+                raise InvalidOptionError(why)
             if seed is not None and (
                 isinstance(seed, bool) or not isinstance(seed, int | np.integer)
             ):
@@ -335,7 +356,7 @@ def solver(
             return result
 
         run.__signature__ = _public_signature(run, impl)  # type: ignore[attr-defined]
-        info = SolverInfo(name, exact, bytes_per_square, fixed_bytes, summary, known)
+        info = SolverInfo(name, exact, bytes_per_square, fixed_bytes, summary, known, accepts)
         _REGISTRY[name] = info
         _LOADED[name] = run
         return run

@@ -121,12 +121,31 @@ FALLBACK_LIMIT = 2500
 """Requests the constructions cannot serve go to ``auto`` on boards up to this size."""
 
 
+def _refusal(board: Board) -> str | None:
+    """Why divide and conquer does not take ``board`` (None: it does): its blocks are knight
+    tours of whole boards, and of odd boards minus the corner a1."""
+    others = "use method auto, backtrack, warnsdorff or sat"
+    if board.leaper != KNIGHT:
+        return (
+            f"method divide builds tours for the knight only, not the leaper "
+            f"{tuple(board.leaper)}: {others}"
+        )
+    if board.removed and not _standard(board):
+        return (
+            "method divide builds tours of whole boards (and of odd boards minus a1) only, "
+            f"not with {len(board.removed):,} square{'s' * (len(board.removed) != 1)} "
+            f"removed: {others}"
+        )
+    return None
+
+
 @solver(
     "divide",
     exact=True,
     bytes_per_square=6,
     fixed_bytes=64 * 2**20,
     summary="divide and conquer: joined block tours on any board, linear time",
+    accepts=_refusal,
 )
 def divide(
     problem: Problem, budget: Budget, *, seed: int | None = None, delegate: bool = True
@@ -204,10 +223,9 @@ def divide(
             "a closed tour with a start: use method auto or sat (divide honours an end "
             "for closed tours without a start and for open tours)"
         )
-    if not _standard(board):
-        return problem.aborted(
-            "divide builds tours of plain knight boards (and odd boards minus a corner)"
-        )
+    refused = _refusal(board)
+    if refused is not None:  # called from another strategy (directly: refused before any work)
+        return problem.aborted(refused)
     m, n = board.m, board.n
     if board.removed:  # _standard: the odd board minus a1
         codes = _corner_board(m, n)
