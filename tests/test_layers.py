@@ -33,7 +33,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("solvers",),
     ("classic", "counting"),
     ("explore",),
-    ("formats", "masks"),
+    ("formats", "tourfiles", "masks"),
     ("draw", "tourpage"),
     ("cli", "__main__"),
     ("",),  # the package itself: knightgraph/__init__.py may name anything
