@@ -1,8 +1,9 @@
 """The command line: ``knightgraph tour | exists | verify``.
 
 Exit codes: 0 found / exists / valid; 1 proven absent / invalid; 2 bad input or
-usage; 3 gave up (budget or timeout) with existence unknown; 70 an internal
-error (a bug, please report it).  Errors are one line on standard error, never
+usage, or an output that could not be written; 3 gave up (budget or timeout) with
+existence unknown; 70 an internal error (a bug, please report it); 130 interrupted
+(SIGINT); 141 the reader of standard output went away (quietly); 143 terminated (SIGTERM).  Errors are one line on standard error, never
 a traceback; output files are written whole or not at all.
 
 Every command checks its input before doing any work: board sizes (against

@@ -55,8 +55,9 @@ examples:
   knightgraph exists 7 7 --closed --format json    the certificate of absence
   knightgraph verify 8 8 tour.json --closed        check a tour (algebraic text, JSON or .npy)
 
-exit codes: 0 found/exists/valid, 1 proven absent/invalid, 2 bad input, 3 gave up (unknown),
-  70 internal error (a bug: please report it)
+exit codes: 0 found/exists/valid, 1 proven absent/invalid, 2 bad input or an output that
+  could not be written, 3 gave up (unknown), 70 internal error (a bug: please report it),
+  130 interrupted (SIGINT), 141 standard output closed by its reader, 143 terminated (SIGTERM)
 squares: algebraic (a1, h8, aa1 for the 27th file) or 0-based "r,c"
 """
 
