@@ -94,6 +94,7 @@ def read_tour_file(path: str | os.PathLike[str] | None, board: Board) -> tuple[A
 
     >>> import os, tempfile
     >>> from knightgraph import find_tour
+    >>> from knightgraph.formats import format_board, write_npy, write_text
     >>> tour = find_tour(3, 4, start="a1", method="backtrack").tour
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     path = os.path.join(folder, "tour")
