@@ -257,6 +257,27 @@ def test_malformed_proofs_are_exit_2(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert code == 2 and len(verdict.splitlines()) == 1, verdict
 
 
+def test_graph_maps_of_the_api_are_checked_with_their_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The API's map of a networkx graph: with :func:`knightgraph.formats.board_fields`
+    its proofs are checked on the graph; without them, one line names what is missing."""
+    import networkx as nx
+
+    from knightgraph.explore import end_map, start_map
+    from knightgraph.formats import board_fields
+
+    for made in (start_map(nx.petersen_graph()), end_map(nx.path_graph(4), start=0)):
+        data = {**made.to_dict(), **board_fields(made.board)}
+        code, verdict = _certcheck(data, tmp_path, capsys)
+        assert code == 0 and verdict.startswith(f"accepted: {made.kind}: "), verdict
+        forged = copy.deepcopy(data)
+        forged["ok"][next(iter(forged["ok"]))] ^= True
+        assert _certcheck(forged, tmp_path, capsys)[0] == 1
+        code, verdict = _certcheck(made.to_dict(), tmp_path, capsys)
+        assert code == 2 and "board_fields" in verdict and len(verdict.splitlines()) == 1
+
+
 # ------------------------------------------------------------------------ the fuzz
 _FIXED = [
     ("starts", "3", "4"),

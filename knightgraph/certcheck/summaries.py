@@ -100,6 +100,11 @@ def _check_map(
 ) -> tuple[bool, str]:
     start, closed = answer.get("start"), bool(answer.get("closed"))
     what = "starts" if start is None else "ends"
+    if "rows" not in answer and not isinstance(answer.get("vertices"), list):
+        raise Malformed(  # the API's map of a networkx graph: to_dict() has no edges
+            "a map of a graph without its vertices and edges (add "
+            "knightgraph.formats.board_fields(map.board) to its to_dict())"
+        )
     check = board_of(answer)  # the board's fields, checked before they are used
     cells, removed = _cells(answer)
     graph = isinstance(answer.get("ok"), Mapping)
