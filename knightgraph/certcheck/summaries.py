@@ -44,7 +44,18 @@ REQUESTS = {"closed": (True, []), "closed minus a1": (True, ["a1"]), "open": (Fa
 def check_summary(answer: Mapping[str, Any], board_of: BoardOf) -> tuple[bool, str]:
     """The verdict on a ``starts``, ``ends`` (``ok``) or ``table`` (``codes``) answer and its
     ``proofs``; ``board_of(answer)`` gives the check of one item on a board
-    (:func:`knightgraph.certcheck.answers._board`)."""
+    (:func:`knightgraph.certcheck.answers._board`).
+
+    Examples
+    --------
+    >>> anything = lambda answer: (lambda item, closed, start, end: (True, "accepted"))
+    >>> check_summary({"rows": 1, "cols": 2, "closed": False, "start": None,
+    ...                "ok": [[True, False]], "unknown": ["b1"], "proofs": [
+    ...                    {"square": "a1", "found": True, "squares": ["a1", "b1"]}]}, anything)
+    (True, 'starts: 1 squares proved (tours 1)')
+    >>> check_summary({"rows": 1, "cols": 1, "codes": [["c"]], "proofs": []}, anything)
+    (False, "table: 1x1: code 'c' without its proofs")
+    """
     proofs: Any = answer.get("proofs")
     _expect(isinstance(proofs, list) and all(isinstance(p, Mapping) for p in proofs), "proofs")
     if "codes" in answer:
