@@ -136,6 +136,26 @@ def test_table_json_keeps_its_fields(capsys: pytest.CaptureFixture[str], tmp_pat
     ]
 
 
+def test_undecided_cells_carry_no_proof_and_need_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Out of time before any search: every cell unknown (``?``), no proof, accepted."""
+    from knightgraph.explore import existence_table, start_map
+
+    for made in (start_map(3, 4, total_timeout=0), existence_table(2, 3, total_timeout=0)):
+        data = made.to_dict()
+        assert data["proofs"] == [] or all(not c["evidence"] for c in data["proofs"])
+        code, verdict = _certcheck(data, tmp_path, capsys)
+        assert code == 0 and verdict.startswith("accepted: nothing to check: "), verdict
+    data = start_map(3, 4, total_timeout=0).to_dict()
+    data["unknown"] = data["unknown"][1:]  # a1 said decided (no tour) with no certificate
+    code, verdict = _certcheck(data, tmp_path, capsys)
+    assert (code, verdict) == (
+        1,
+        "rejected: starts: a1: ok says no tour, but no certificate is given\n",
+    )
+
+
 # ------------------------------------------------------------------- tampering
 @functools.cache
 def _fixed(args: tuple[str, ...]) -> str:
