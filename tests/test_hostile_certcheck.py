@@ -405,6 +405,7 @@ def test_every_answer_of_every_command_and_board_is_accepted(
     board kind, exit 0 and exit 1) through ONE ``python -m knightgraph.certcheck``."""
     rng = random.Random(24)
     lines: list[str] = []
+    made_by: list[str] = []  # the command of each line
     tally: Counter[tuple[str, str, int]] = Counter()
     for command, kind, args in _random_requests(rng, tmp_path):
         code, out, err = call(capsys, *args, "--timeout", "20", "--format", "json")
@@ -415,6 +416,7 @@ def test_every_answer_of_every_command_and_board_is_accepted(
         data = json.loads(out)
         for item in data if isinstance(data, list) else [data]:
             lines.append(json.dumps(item))
+            made_by.append(command)
             tally[command, kind, code] += 1
     for line in _graph_answers(rng):
         lines.append(line)
@@ -455,7 +457,10 @@ def test_every_answer_of_every_command_and_board_is_accepted(
     assert {code for _, _, code in tally} == {0, 1}
     for kind in kinds:  # every board kind answered both ways
         assert {code for _, k, code in tally if k == kind} == {0, 1}, (kind, tally)
-    summaries = checked.pop("nothing to check")  # starts, ends, table, counts without --list
+    for verdict, command in zip(verdicts, made_by, strict=False):  # maps, tables: their proofs
+        if command in ("starts", "ends", "table"):
+            assert verdict.startswith(f"accepted: {command}: "), verdict
+    summaries = checked.pop("nothing to check")  # counts without --list
     assert sum(checked.values()) >= 500, (summaries, checked)
     assert checked["tour"] >= 100, checked
     kinds_checked = {"colour-count", "degree", "schwenk-4xn", "forced-moves", "sat-refutation"}

@@ -18,10 +18,12 @@ describes its board, and every tour and certificate it carries is re-checked on 
 
 What is checked: ``certificate`` (a proof of absence, or ``{"kind": "tour", ...}`` in
 ``exists``), ``squares`` (a tour: ``tour``, each answer of ``sample``) and ``tours``
-(``count --list``), against the request (``closed``, ``start``, ``end``).  An answer
-that carries none of them (``starts``, ``ends``, ``table``, a count without ``--list``:
-summaries, whose evidence is re-checked in-process when they are made) is reported as
-having nothing to check.
+(``count --list``), against the request (``closed``, ``start``, ``end``).  The
+summaries ``starts``, ``ends`` and ``table`` carry ``proofs``, the tour or certificate
+behind each cell: each is checked against the request it stands for, and the map's
+``ok`` (the table's ``codes``) against them (:mod:`knightgraph.certcheck.summaries`).
+An answer that carries none of them (a count without ``--list``) is reported as having
+nothing to check.
 
 Exit codes: 0 every answer accepted; 1 one rejected (``rejected: ...``); 2 the input
 cannot be read as answers (not JSON, nested too deeply, wrong types, missing keys,
@@ -159,6 +161,10 @@ def check_answer(answer: Any) -> tuple[bool, str]:
     """
     if not isinstance(answer, Mapping):
         raise Malformed(f"an answer is a JSON object, not {_kind(answer)}")
+    if "proofs" in answer:  # starts, ends, table: the evidence of every cell
+        from .summaries import check_summary
+
+        return check_summary(answer, _board)
     closed = answer.get("closed")
     _expect(closed is None or isinstance(closed, bool), "closed", closed)
     ends = [answer.get(key) for key in ("start", "end")]

@@ -63,6 +63,30 @@ def _not_started() -> SearchResult:
     return SearchResult(Status.ABORTED, reason="not started: the total timeout had passed")
 
 
+def _proof(result: SearchResult) -> dict[str, Any] | None:
+    """The evidence of one decided search as JSON: ``{"found": true, "squares": [...]}`` (its
+    verified tour, squares as the tour's own answer names them) or ``{"found": false,
+    "certificate": {...}}`` (its certificate of absence); None for a search that gave up.
+
+    Examples
+    --------
+    >>> from knightgraph import find_tour
+    >>> _proof(find_tour(1, 2, closed=True))["certificate"]["kind"]
+    'degree'
+    >>> _proof(find_tour(1, 1))
+    {'found': True, 'squares': [[0, 0]]}
+    >>> _proof(_not_started()) is None
+    True
+    """
+    if result.status is Status.ABORTED:
+        return None
+    if result.found:
+        tour: Any = result.tour
+        return {"found": True, "squares": None if tour is None else tour.to_dict()["squares"]}
+    cert = result.certificate
+    return {"found": False, "certificate": None if cert is None else cert.to_dict()}
+
+
 def _map_options(
     closed: bool, counts: bool | str, timeouts: tuple[float | None, float | None]
 ) -> tuple[bool, float | None, float | None]:
@@ -154,6 +178,17 @@ class _MapCells:
                 kind = result.certificate.kind
             kinds[kind] = kinds.get(kind, 0) + 1
         return kinds
+
+    def _proofs(self) -> list[dict[str, Any]]:
+        """The evidence behind each decided cell, in candidate order: its name as
+        ``square`` and its :func:`_proof`; a cell whose search gave up carries none (it is
+        listed in ``unknown``)."""
+        out = []
+        for cell in self.candidates:
+            proof = _proof(self.evidence[cell])
+            if proof is not None:
+                out.append({"square": self._name(cell), **proof})
+        return out
 
 
 MAP_CHUNK = 1024

@@ -85,7 +85,8 @@ class GraphTourMap(_MapCells):
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``knightgraph starts|ends --format json`` on a graph board: ``graph``,
         ``vertices``, ``ok`` and ``counts`` by vertex name, ``failures``, ``unknown``, the
-        evidence by kind."""
+        evidence by kind, and ``proofs`` (as :meth:`TourMap.to_dict
+        <knightgraph.explore.maps.TourMap.to_dict>`: squares by vertex name)."""
         names = self.board.names
         return {
             "graph": self.board.kind,
@@ -100,6 +101,7 @@ class GraphTourMap(_MapCells):
             "unknown": self.unknown,
             "evidence": self._evidence_kinds(),
             "seconds": round(self.seconds, 6),
+            "proofs": self._proofs(),
         }
 
     def text(self) -> str:

@@ -91,7 +91,19 @@ class TourMap(_MapCells):
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``knightgraph starts|ends --format json``: ``rows, cols, ok,
         failures, seconds`` (``ok[r][c]`` is square (r, c)), plus ``closed``, ``start``,
-        ``counts`` (null where not counted), ``unknown`` and the evidence by kind."""
+        ``counts`` (null where not counted), ``unknown``, the evidence by kind, and
+        ``proofs``: for every decided square ``{"square", "found": true, "squares"}`` (a
+        verified tour from it, or to it from ``start``) or ``{"square", "found": false,
+        "certificate"}``, which ``python -m knightgraph.certcheck`` re-checks.
+
+        Examples
+        --------
+        >>> proofs = end_map(3, 4, start="a1", counts=False).to_dict()["proofs"]
+        >>> proofs[0]["square"], proofs[0]["found"], proofs[0]["certificate"]["kind"]
+        ('b1', False, 'schwenk-4xn')
+        >>> [p["square"] for p in proofs if p["found"]], proofs[-1]["squares"][0]
+        (['a2', 'd3'], [0, 0])
+        """
         counts = None
         if self.counts is not None:
             counts = [[None if x is None else int(x) for x in row] for row in self.counts.tolist()]
@@ -114,6 +126,7 @@ class TourMap(_MapCells):
             "unknown": self.unknown,
             "evidence": self._evidence_kinds(),
             **extra,
+            "proofs": self._proofs(),
         }
 
     def text(self) -> str:

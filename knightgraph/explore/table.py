@@ -30,6 +30,7 @@ from ._run import (
     _check_timeout,
     _map,
     _not_started,
+    _proof,
     _wall_deadline,
 )
 
@@ -95,8 +96,19 @@ class ExistenceTable:
         return [d for cell in self.cells.values() for d in cell.disagreements]
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"rows", "cols", "codes", "disagreements", "certificates", "seconds"}``;
-        ``certificates`` counts the evidence by kind."""
+        """``{"rows", "cols", "codes", "disagreements", "certificates", "seconds",
+        "proofs"}``; ``certificates`` counts the evidence by kind; ``proofs`` holds, for
+        every board, ``{"rows": m, "cols": n, "code", "evidence"}``: each search its code
+        rests on (``request`` ``closed``, ``closed minus a1`` or ``open``, with
+        ``found`` and its tour's ``squares`` or its ``certificate``), every search that gave
+        up left out; ``python -m knightgraph.certcheck`` re-checks them and the code.
+
+        Examples
+        --------
+        >>> cell = existence_table(3, 4).to_dict()["proofs"][-1]   # 3x4: open tours only
+        >>> cell["code"], [(e["request"], e["found"]) for e in cell["evidence"]]
+        ('o', [('closed', False), ('closed minus a1', False), ('open', True)])
+        """
         kinds: dict[str, int] = {}
         for cell in self.cells.values():
             for result in cell.evidence.values():
@@ -113,7 +125,17 @@ class ExistenceTable:
             "disagreements": self.disagreements,
             "certificates": kinds,
             "seconds": round(self.seconds, 3),
+            "proofs": [self._cell_proofs(cell) for cell in self.cells.values()],
         }
+
+    @staticmethod
+    def _cell_proofs(cell: Cell) -> dict[str, Any]:
+        evidence = []
+        for request, result in cell.evidence.items():
+            proof = _proof(result)
+            if proof is not None:
+                evidence.append({"request": request, **proof})
+        return {"rows": cell.rows, "cols": cell.cols, "code": cell.code, "evidence": evidence}
 
     def text(self) -> str:
         """The table laid out like seed 000's Figure 3.1, with a legend."""
