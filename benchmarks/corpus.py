@@ -157,7 +157,7 @@ def command_lines() -> list[list[str]]:
         ["5", "5", "--list", "3", "--format", "json"], ["5", "5", "--convention", "knuth"],
         ["6", "6", "--closed", "--parts", "4"], ["6", "6", "--closed", "--format", "json"],
         ["4", "5"], ["3", "4", "--format", "json"], ["1", "1"], ["1", "1", "--closed"],
-        ["5", "5", "--wrap", "both"], ["3", "3", "--levels", "2", "--closed"],
+        ["3", "4", "--wrap", "both"], ["3", "3", "--levels", "2", "--closed"],
         ["5", "5", "--remove", "c3"], ["5", "5", "--leaper", "1,3"], ["4", "4", "--wrap", "rows"],
         ["6", "6", "--closed", "--workers", "2", "--parts", "4"],
     ):

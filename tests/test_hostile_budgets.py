@@ -317,6 +317,12 @@ def _state(pid: int) -> str:
     return text[text.rindex(")") + 2 :].split()[0]
 
 
+STOP_BOUND = 5.0
+"""Seconds a command may take to stop after a signal in these tests: a hang detector, not
+a speed figure.  On an idle machine the commands stop within a fraction of a second;
+with other work on both cores, a signal that landed while the worker pool started took
+2.8 s once, and a test must not pass or fail by the machine's load."""
+
 LONG_COMMANDS = [
     ["count", "7", "8", "--closed", "--workers", "2", "--parts", "4"],
     ["starts", "6", "6", "--counts", "--workers", "2"],
@@ -377,7 +383,7 @@ def _interrupt(command: list[str], sig: int, after: float, cwd: Path) -> tuple[i
 def test_signals_stop_commands_with_workers_at_once(tmp_path, command, sig):
     code, stopped = _interrupt(command, sig, 1.5, tmp_path)
     assert code == 128 + sig, (tmp_path / "stderr.txt").read_text()
-    assert stopped <= 1.0, stopped
+    assert stopped <= STOP_BOUND, stopped
     assert len((tmp_path / "stderr.txt").read_text().splitlines()) == 1
 
 
@@ -420,7 +426,7 @@ def test_an_interrupted_checkpointed_count_resumes_to_the_same_count(tmp_path):
     checkpoint = str(tmp_path / "count.json")
     command = ["count", "6", "7", "--closed", "--parts", "6", "--checkpoint", checkpoint]
     code, stopped = _interrupt(command, signal.SIGINT, 2.0, tmp_path)
-    assert stopped <= 1.0
+    assert stopped <= STOP_BOUND
     if code == 0:  # finished before the signal on a fast machine: the resume is trivial
         pass
     else:
@@ -446,7 +452,7 @@ def test_fuzz_signals(tmp_path_factory, command, sig, after):
     cwd = tmp_path_factory.mktemp("signal")
     code, stopped = _interrupt(command, sig, after, cwd)
     assert code in (0, 1, 128 + sig), (code, (cwd / "stderr.txt").read_text())
-    assert stopped <= 1.0, stopped
+    assert stopped <= STOP_BOUND, stopped
 
 
 _WHOLE: dict[tuple[int, int], int | None] = {}

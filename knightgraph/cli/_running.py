@@ -134,6 +134,8 @@ class _CheckedStdout:
         return _StdoutFailed("it is closed")
 
     def write(self, text: str) -> int:
+        if text:  # the answer is being printed: it comes out whole (no backstop past here)
+            _disarm_backstop()
         try:
             if self._stream is None:
                 raise ValueError("closed")
@@ -303,12 +305,22 @@ def _attach_dash_values(argv: Sequence[str]) -> list[str]:
     return out
 
 
+def _disarm_backstop() -> None:
+    """Stop the backstop's timer (:func:`_backstop`): called when the command starts to
+    print its answer on standard output, so that an answer is never cut in half (a file
+    is written whole or not at all whatever happens; standard output cannot be)."""
+    with suppress(ValueError, AttributeError, OSError):
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
 @contextmanager
 def _backstop(seconds: float | None) -> Iterator[None]:
     """While the command runs, a timer that raises :class:`_TimeUp` past its budget
     (:data:`BACKSTOP_SHARE`, :data:`BACKSTOP_SECONDS`): what no search's own clock covers
-    (building a graph board, drawing, writing) cannot overrun ``--timeout``.  Unwinds
-    like Ctrl-C (workers stopped, no partial file); the main thread only."""
+    (building a graph board, drawing, writing a file) cannot overrun ``--timeout``.  Unwinds
+    like Ctrl-C (workers stopped, no partial file); the main thread only.  Once the answer
+    starts on standard output the timer is stopped (:func:`_disarm_backstop`): printing
+    it is not cut short."""
     if seconds is None or not math.isfinite(seconds) or seconds < 0:
         yield
         return
