@@ -43,17 +43,19 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     ``EIO``) is exit 2 with one line, like an output file that cannot be written; a
     reader that went away (``| head``) ends the command quietly with 141 (128 + SIGPIPE).
     """
-    from ..budget import Budget
+    seconds = _command_seconds(args)
+    args.budget = None  # no --timeout: no clock (and nothing imported for one)
+    if seconds is not None:
+        from ..budget import Budget
 
-    args.budget = Budget(_command_seconds(args))  # the clock starts with the command
+        args.budget = Budget(seconds)  # the clock starts with the command
     try:
         with _checked_stdout():
             _preflight(args)
-            with _backstop(args.budget.timeout):
+            with _backstop(seconds):
                 code: int = args.run(args)
     except _TimeUp:
         args.time_up = True  # the process leaves at once (nothing to tidy but memory)
-        seconds = args.budget.timeout
         return _fail(
             f"{parser.prog} {args.command}: stopped at the timeout of {seconds:g} s before "
             "an answer was out (building the board or writing the answer took the time)",
@@ -90,7 +92,6 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             return _fail(f"{parser.prog} {args.command}: terminated", 128 + signal.SIGTERM)
         if stopped == "_TimeUp":
             args.time_up = True
-            seconds = args.budget.timeout
             return _fail(
                 f"{parser.prog} {args.command}: stopped at the timeout of {seconds:g} s",
                 EXIT_UNKNOWN,
