@@ -100,7 +100,9 @@ def check_graph_certificate(
     (True, 'colour-count: the classes have 1 and 2 vertices; an open tour must start and end in the larger')
     """
     try:
-        return check_graph_request(certificate, vertices, edges, closed=closed, start=start, end=end)
+        return check_graph_request(
+            certificate, vertices, edges, closed=closed, start=start, end=end
+        )
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
         return False, f"malformed certificate: {err!r}"
 

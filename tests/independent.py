@@ -47,6 +47,8 @@ def tour_ends(m, n, start, closed=False, leaper=(1, 2), removed=()):
     ]
     first = start[0] * n + start[1]
     counts = {}
+    if closed and m * n - len(set(removed)) < 3:  # a cycle of a simple graph has 3 vertices
+        return counts
 
     def go(here, free):
         if not free:

@@ -369,6 +369,29 @@ def test_divide_refuses_bad_options():
     raises_naming(kg.InvalidOptionError, "'x'", kg.find_tour, 8, 8, method="divide", delegate="x")
 
 
+@pytest.mark.parametrize(
+    ("method", "option", "value"),
+    [
+        ("backtrack", "prune", "yes"),
+        ("backtrack", "memo", "no"),
+        ("backtrack", "oracle", "yes"),
+        ("backtrack", "restarts", "3"),
+        ("warnsdorff", "attempts", "x"),
+        ("warnsdorff", "attempts", True),
+        ("warnsdorff", "repair", "no"),
+        ("sat", "solver", 5),
+        ("sat", "shortcuts", "no"),
+    ],
+)
+def test_strategy_options_of_the_wrong_type_are_refused(method, option, value):
+    """``find_tour(..., oracle="yes")`` ran as if True, ``attempts="x"`` ended in a
+    TypeError and ``solver=5`` in an AttributeError: every option annotated as a flag, a
+    whole number or a string is checked before any work, naming the value."""
+    raises_naming(
+        kg.InvalidOptionError, repr(value), kg.find_tour, 5, 5, method=method, **{option: value}
+    )
+
+
 CODES_3X4 = dv.codes_from_order(3, 4, [8, 6, 0, 9, 7, 1, 10, 3, 5, 11, 2, 4], False)
 
 

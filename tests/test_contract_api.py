@@ -265,12 +265,6 @@ def make_request(
                 b.bad += [name(pair), pair, sq]
     if not (_int(m) and _int(n)) or m * n > 10**4:
         return None
-    if not isinstance(closed, bool):
-        return None
-    lp = as_pair(list(leaper)) if isinstance(leaper, tuple | list) else None
-    if lp is None or min(lp) < 0 or lp == (0, 0):
-        return None
-    lp = (min(lp), max(lp))
     items = [removed] if isinstance(removed, str) else removed
     try:
         gone = [as_pair(s) for s in items]
@@ -282,6 +276,12 @@ def make_request(
     if len(gone_set) >= m * n:
         b.must_raise = True  # every square removed: refused, whatever else is wrong
         return None
+    if not isinstance(closed, bool):
+        return None
+    lp = as_pair(list(leaper)) if isinstance(leaper, tuple | list) else None
+    if lp is None or min(lp) < 0 or lp == (0, 0):
+        return None
+    lp = (min(lp), max(lp))
     ends = []
     for sq in (start, end):
         if sq is None:
@@ -654,7 +654,7 @@ def board_calls(draw: Any, b: Build) -> Call:
                 )
 
         return Call(
-            what, fn, (m, n), {}, [v for v in b.bad if v in (m, n)], False, b.odd, check_theorem
+            what, fn, (m, n), {}, [v for v in b.bad if v is m or v is n], False, b.odd, check_theorem
         )
     if req is None:  # the board itself is bad: the board call is the test
         return Call("Board", kg.Board, (m, n), kwargs, b.bad, b.must_raise, b.odd)
@@ -692,6 +692,9 @@ def board_calls(draw: Any, b: Build) -> Call:
         return Call(f"{board!r}.square", board.square, (index,), {}, b.bad, False, b.odd)
     sq = b.square(m, n, percent=30)
     pair = as_pair(sq)
+    if what == "name" and _int(sq) and sq < req.m * req.n:  # a flat index: documented
+        b.bad = [v for v in b.bad if v is not sq]
+        pair = divmod(int(sq), req.n)
     if pair is not None and pair in req.removed and what in ("parse_square", "neighbors"):
         b.bad += [name(pair), pair]
 
@@ -797,7 +800,9 @@ def tour_calls(draw: Any, b: Build) -> Call:
             m_arg: Any = board
             if b.chance(30):
                 m_arg = b.value([board], [0, -1, "8", 1.5], [None])
-                if m_arg is None and not isinstance(tour_arg, kg.Tour):
+                if m_arg is None and not isinstance(tour_arg, kg.Tour) and not (
+                    hostile and what == "is_knight_tour"  # not a tour on any board: False
+                ):
                     b.must_raise = True  # no board: MissingBoardError
             args, kwargs = (tour_arg, m_arg), {"closed": closed}
         rejects = truth is not None and not hostile

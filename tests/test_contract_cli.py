@@ -272,10 +272,13 @@ class Build(support.Draws):
             self.mark_bad("--open", "--closed")
 
     def ends(self, start: int = 40, end: int = 25) -> None:
+        given: list[tuple[int, int]] = []
         for flag, percent in (("--start", start), ("--end", end)):
             if self.chance(percent):
                 token, sq = self.square()
                 self.opt(flag, token)
+                parsed = parse_name(token)
+                given += [parsed] if parsed is not None and min(parsed) >= 0 else []
                 if sq is None:
                     self.ends_ok = False
                 elif flag == "--start":
@@ -285,10 +288,10 @@ class Build(support.Draws):
         for sq in (self.start, self.end):
             if sq is not None and sq in self.removed:
                 self.mark_bad(name(sq), f"{sq[0]},{sq[1]}")
-        if self.start is not None and self.start == self.end:
+        if len(given) == 2 and given[0] == given[1]:  # also on a board too large to list
             self.case.odd = True  # refused (2) or proven absent (1): both are fine
             # a refusal may name the square instead of another bad value of the case
-            self.case.odd_tokens += [name(self.start), f"{self.start[0]},{self.start[1]}"]
+            self.case.odd_tokens += [name(given[0]), f"{given[0][0]},{given[0][1]}"]
 
     def timeout_option(
         self, good: list[str], *, percent: int = 92, flag: str = "--timeout"

@@ -14,6 +14,7 @@ seconds or hang, not on a slow machine.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -85,6 +86,44 @@ def test_the_cli_search_gets_what_the_set_up_left(capsys, monkeypatch):
     assert code == 0 and 0 < seen["timeout"] < 5
 
 
+@pytest.mark.parametrize(
+    ("argv", "field", "unknown"),
+    [
+        (["exists", "1000000", "4"], "exists", None),
+        (["tour", "1000000", "4"], "status", "aborted"),
+        (["exists", "500", "500", "--wrap", "both", "--closed"], "exists", None),
+        (["tour", "500", "500", "--wrap", "both", "--closed"], "status", "aborted"),
+    ],
+    ids=["exists", "tour", "exists-torus", "tour-torus"],
+)
+def test_json_is_printed_whatever_ends_the_command(argv, field, unknown):
+    """``exists 1000000 4 --format json --timeout 0.5`` printed no JSON: the backstop
+    stopped it while the answer's 4 million squares were turned into JSON (or, on a torus,
+    while the board was built).  ``--format json`` always prints its object: the answer in
+    time, else ``"exists": null`` / ``"status": "aborted"`` with exit 3."""
+    proc, seconds = timed(*argv, "--format", "json", "--timeout", "0.3")
+    assert seconds <= bound(0.3) + START, seconds
+    data = json.loads(proc.stdout)  # one object, whatever the exit code
+    assert data["rows"] == int(argv[1]) and data["cols"] == int(argv[2])
+    if proc.returncode == 3:
+        assert data[field] == unknown and "timeout of 0.3 s" in data["reason"]
+        assert "timeout of 0.3 s" in one_line(proc.stderr)
+    else:  # a fast machine may answer in time
+        assert proc.returncode == 0 and data[field] in (True, "found")
+
+
+@pytest.mark.parametrize("extra", [[], ["--wrap", "both"]], ids=["rectangle", "torus"])
+def test_an_aborted_count_prints_its_json(extra):
+    """An aborted ``count --format json`` printed no object (rectangles) or its reason on
+    standard output (graph boards): now the reason goes to standard error and the object,
+    with ``"status": "aborted"``, to standard output, on every board kind."""
+    proc, _ = timed("count", "6", "6", *extra, "--format", "json", "--timeout", "0")
+    assert proc.returncode == 3, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["status"] == "aborted" and data["directed"] is None
+    assert "timeout" in one_line(proc.stderr)
+
+
 # ------------------------------------------------------ 2. one deadline for all parts
 def test_parts_share_one_deadline():
     """``count 6 7 --timeout 3 --workers 2 --parts 8`` took 9.1 s: each round of parts had
@@ -142,7 +181,9 @@ def test_listing_tours_honours_a_timeout():
     "call",
     [
         lambda: __import__("knightgraph").sample_tours(6, 12, k=2, timeout=0.3),
-        lambda: __import__("knightgraph").start_map(8, 8, closed=True, counts=False, total_timeout=0.3),
+        lambda: __import__("knightgraph").start_map(
+            8, 8, closed=True, counts=False, total_timeout=0.3
+        ),
         lambda: __import__("knightgraph").existence_table(12, total_timeout=0.3),
         lambda: __import__("knightgraph").sweep(9, 9, method="backtrack", total_timeout=0.3),
         lambda: __import__("knightgraph").count_symmetric(7, 8, closed=True, timeout=0.3),
@@ -160,7 +201,9 @@ BOARD_KINDS = {
     "rectangle": lambda: (7, 8),
     "removed": lambda: (__import__("knightgraph").Board(7, 8, removed=["d4"]),),
     "leaper": lambda: (__import__("knightgraph").Board(9, 9, leaper=(1, 4)),),
-    "torus": lambda: (__import__("knightgraph.topology").topology.topology_board(7, 7, wrap="both"),),
+    "torus": lambda: (
+        __import__("knightgraph.topology").topology.topology_board(7, 7, wrap="both"),
+    ),
     "cylinder": lambda: (
         __import__("knightgraph.topology").topology.topology_board(6, 8, wrap="cols"),
     ),
@@ -325,7 +368,7 @@ with other work on both cores, a signal that landed while the worker pool starte
 
 LONG_COMMANDS = [
     ["count", "7", "8", "--closed", "--workers", "2", "--parts", "4"],
-    ["starts", "6", "6", "--counts", "--workers", "2"],
+    ["starts", "6", "7", "--counts", "--workers", "2"],  # 13 s here (6 x 6: 1.6 s)
     ["count", "6", "8"],
     ["tour", "8", "8", "--levels", "1000"],
     ["sweep", "8", "8", "--method", "backtrack"],
@@ -387,8 +430,55 @@ def test_signals_stop_commands_with_workers_at_once(tmp_path, command, sig):
     assert len((tmp_path / "stderr.txt").read_text().splitlines()) == 1
 
 
-@pytest.mark.parametrize(("which", "code", "word"), [("INT", 130, "interrupted"), ("TERM", 143, "terminated")])
-def test_a_signal_while_the_command_line_is_built_is_one_line(capsys, monkeypatch, which, code, word):
+WEDGED = """
+import signal, sys, time
+from knightgraph.cli._watchdog import signal_watchdog
+signal_watchdog("count")
+signal.signal(signal.SIGINT, lambda *a: None)  # a main thread that never unwinds
+signal.signal(signal.SIGTERM, lambda *a: None)
+print("ready", flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.mark.parametrize(
+    ("sig", "word"), [(signal.SIGINT, "interrupted"), (signal.SIGTERM, "terminated")]
+)
+def test_the_watchdog_ends_a_command_whose_main_thread_cannot_stop(sig, word):
+    """Once in thousands of runs under load, ``count 7 8 --closed --workers 2 --parts 4``
+    did not stop within 30 s of SIGINT.  A command with workers has a watchdog: the signal
+    reaches it through :func:`signal.set_wakeup_fd` whatever the main thread does, and it
+    ends the process after the grace period, with the command's one line and 128 + signal."""
+    from knightgraph.cli._watchdog import SIGNAL_GRACE
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WEDGED],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=subprocess_env(),
+    )
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        sent = time.monotonic()
+        proc.send_signal(sig)
+        code = proc.wait(timeout=SIGNAL_GRACE + 20)
+        waited = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert code == 128 + sig
+    assert waited >= SIGNAL_GRACE - 0.1  # the command had its grace first
+    assert one_line(proc.stderr.read()) == f"knightgraph count: {word}"
+
+
+@pytest.mark.parametrize(
+    ("which", "code", "word"), [("INT", 130, "interrupted"), ("TERM", 143, "terminated")]
+)
+def test_a_signal_while_the_command_line_is_built_is_one_line(
+    capsys, monkeypatch, which, code, word
+):
     """A signal in the first tenth of a second (the parser and the commands' modules being
     built) ended in a traceback and death by the signal, not exit 130 / 143."""
     import knightgraph.cli as cli

@@ -166,6 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.file = extra.pop()  # `verify M N --closed FILE`: argparse leaves FILE over
             if extra:
                 parser.error(f"unrecognized arguments: {' '.join(extra)}")
+            args.own_process = argv is None  # the process is the command's (signals, exit)
             code = _run(parser, args)
         except KeyboardInterrupt:  # before the command began (its own are handled in _run)
             code = _fail("knightgraph: interrupted", 130)

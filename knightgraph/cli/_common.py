@@ -445,6 +445,10 @@ def _find(
 def _executor(args: argparse.Namespace) -> Any:
     from ..parallel import get_executor
 
+    if (args.workers or args.dask) and getattr(args, "own_process", False):
+        from ._watchdog import signal_watchdog
+
+        signal_watchdog(args.command)
     return get_executor(workers=args.workers, dask=args.dask)
 
 

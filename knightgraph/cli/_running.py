@@ -56,6 +56,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 code: int = args.run(args)
     except _TimeUp:
         args.time_up = True  # the process leaves at once (nothing to tidy but memory)
+        _answer_when_time_is_up(args, seconds)
         return _fail(
             f"{parser.prog} {args.command}: stopped at the timeout of {seconds:g} s before "
             "an answer was out (building the board or writing the answer took the time)",
@@ -304,6 +305,18 @@ def _attach_dash_values(argv: Sequence[str]) -> list[str]:
         else:
             out.append(token)
     return out
+
+
+def _answer_when_time_is_up(args: argparse.Namespace, seconds: float | None) -> None:
+    """Print the command's ABORTED answer (``"exists": null``, ``"status": "aborted"``) when
+    the backstop stopped it and it had one ready (``args.aborted_answer``, set by a command
+    that answers in JSON once its request is known): ``--format json`` always prints its
+    object, whatever ends the command.  A failing write here is left to the one line."""
+    answer = getattr(args, "aborted_answer", None)
+    if answer is None:
+        return
+    with suppress(OSError, ValueError, _StdoutFailed, KnightGraphError):
+        answer(f"stopped at the timeout of {seconds:g} s before the answer was out")
 
 
 def _disarm_backstop() -> None:

@@ -243,6 +243,8 @@ def _cmd_count(args: argparse.Namespace) -> int:
     result = _count_maybe_split(args, board, start, end, count_tours)
     if result.aborted:
         print(result.reason, file=sys.stderr)
+        if args.format == "json":  # the object, with "status": "aborted"
+            print(json.dumps(result.to_dict()))
         return EXIT_UNKNOWN
     symmetry = None
     if args.symmetry:

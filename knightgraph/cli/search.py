@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..exceptions import InvalidTourError
+from ._answers import _exists_reason, _stopped
 from ._common import (
     _EXAMPLES,
     _EXIT_OF,
@@ -107,6 +108,8 @@ def _cmd_tour(args: argparse.Namespace) -> int:
     code = quick_tour(args)  # one stored block (tour 8 8): the same answer, without numpy
     if code is not None:
         return code
+    import json
+
     from ..formats import format_board, format_squares, result_to_dict, write_npy
 
     if graph_requested(args):
@@ -116,12 +119,15 @@ def _cmd_tour(args: argparse.Namespace) -> int:
     board, start, end = _request(args)
     if args.format == "npy" and not args.output:
         raise _UsageError("--format npy writes binary data: give -o FILE")
+    if args.format == "json":
+        args.aborted_answer = lambda reason: _emit(
+            json.dumps(result_to_dict(_stopped(args, reason), board, args.closed, start, end)),
+            args.output,
+        )
     options = _solver_options(args)
     result = _find(args, board, start, end, **options)
     _write_proof(result, args.proof)
     if args.format == "json":
-        import json
-
         _emit(json.dumps(result_to_dict(result, board, args.closed, start, end)), args.output)
     elif result.tour is None:
         print(result.reason)
@@ -168,6 +174,10 @@ def _cmd_exists(args: argparse.Namespace) -> int:
         _write_proof(found, args.proof)
         return code
     board, start, end = _request(args)
+    if args.format == "json":
+        args.aborted_answer = lambda reason: print(
+            json.dumps(_exists_dict(_stopped(args, reason), board, args.closed, start, end))
+        )
     with _progress("deciding") as progress:
         result = tour_exists(
             board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
@@ -226,14 +236,6 @@ def _theorem_check(
     verdict = (closed_tour_exists if closed else open_tour_exists)(board.m, board.n)
     agrees = None if result.status is Status.ABORTED else result.found == bool(verdict)
     return {"exists": bool(verdict), "reason": verdict.reason, "agrees": agrees}
-
-
-def _exists_reason(result: SearchResult) -> str:
-    if result.tour is not None:
-        return f"a tour was found by {result.method} and verified"
-    if result.certificate is not None:
-        return result.certificate.reason
-    return f"undecided: {result.reason}"
 
 
 def _exists_text(

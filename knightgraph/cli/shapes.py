@@ -10,11 +10,12 @@ level 2; JSON squares as ``[r, c]`` or ``[r, c, level]``, 0-based).
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING, Any
 
+from ._answers import _exists_reason, _stopped
 from ._common import (
     _EXIT_OF,
-    EXIT_UNKNOWN,
     KNIGHT,
     _emit,
     _find,
@@ -61,8 +62,16 @@ def _vertex(board: Any, text: str | None) -> Any:
 
 
 def _head(board: Any, args: argparse.Namespace, start: Any, end: Any) -> dict[str, Any]:
+    """The request's fields of an answer's JSON; without a board (the backstop stopped its
+    building), as the command line gave them."""
+    if board is None:
+        out: dict[str, Any] = {"rows": args.m, "cols": args.n}
+        out.update({"levels": args.levels} if args.levels is not None else {})
+        out.update({"wrap": args.wrap} if args.wrap is not None else {})
+        out.update({"leaper": list(args.leaper)} if tuple(args.leaper) != KNIGHT else {})
+        return {**out, "closed": args.closed, "start": args.start, "end": args.end}
     shape = board.shape
-    out: dict[str, Any] = {"rows": shape[0], "cols": shape[1]}
+    out = {"rows": shape[0], "cols": shape[1]}
     if len(shape) == 3:
         out["levels"] = shape[2]
     if board.wrap is not None:
@@ -109,10 +118,15 @@ def graph_tour(args: argparse.Namespace) -> tuple[int, SearchResult]:
     """``knightgraph tour`` on a graph board: the exit code and the result."""
     import json
 
-    board = _graph_board(args)
-    start, end = _vertex(board, args.start), _vertex(board, args.end)
     if args.format == "npy":
         raise _UsageError("--format npy is for rectangular boards: use json")
+    board = start = end = None
+    if args.format == "json":
+        args.aborted_answer = lambda reason: _emit(
+            json.dumps(_result_dict(board, args, start, end, _stopped(args, reason))), args.output
+        )
+    board = _graph_board(args)
+    start, end = _vertex(board, args.start), _vertex(board, args.end)
     result = _search(args, board, start, end)
     if args.format == "json":
         _emit(json.dumps(_result_dict(board, args, start, end, result)), args.output)
@@ -170,6 +184,24 @@ def _result_dict(
     return out
 
 
+def _exists_dict(
+    board: Any, args: argparse.Namespace, start: Any, end: Any, result: SearchResult
+) -> dict[str, Any]:
+    """``exists --format json`` on a graph board."""
+    from ..results import Status
+
+    reason = _exists_reason(result)
+    out = _head(board, args, start, end)
+    exists = {Status.FOUND: True, Status.PROVEN_ABSENT: False}.get(result.status)
+    out.update(exists=exists, reason=reason, certificate=None)
+    if result.tour is not None:
+        squares = result.tour.algebraic()
+        out["certificate"] = {"kind": "tour", "reason": reason, "squares": squares}
+    elif result.certificate is not None:
+        out["certificate"] = result.certificate.to_dict()
+    return out
+
+
 def graph_exists(args: argparse.Namespace) -> tuple[int, SearchResult]:
     """``knightgraph exists`` on a graph board: the exit code and the result."""
     import json
@@ -177,6 +209,11 @@ def graph_exists(args: argparse.Namespace) -> tuple[int, SearchResult]:
     from ..results import Status
     from ..solvers import tour_exists
 
+    board = start = end = None
+    if args.format == "json":  # the backstop's answer, with what is known when it strikes
+        args.aborted_answer = lambda reason: print(
+            json.dumps(_exists_dict(board, args, start, end, _stopped(args, reason)))
+        )
     board = _graph_board(args)
     start, end = _vertex(board, args.start), _vertex(board, args.end)
     with _progress("deciding") as progress:
@@ -184,21 +221,9 @@ def graph_exists(args: argparse.Namespace) -> tuple[int, SearchResult]:
             board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
         )
     exists = {Status.FOUND: True, Status.PROVEN_ABSENT: False}.get(result.status)
-    if result.tour is not None:
-        reason = f"a tour was found by {result.method} and verified"
-    elif result.certificate is not None:
-        reason = result.certificate.reason
-    else:
-        reason = f"undecided: {result.reason}"
+    reason = _exists_reason(result)
     if args.format == "json":
-        out = _head(board, args, start, end)
-        out.update(exists=exists, reason=reason, certificate=None)
-        if result.tour is not None:
-            squares = result.tour.algebraic()
-            out["certificate"] = {"kind": "tour", "reason": reason, "squares": squares}
-        elif result.certificate is not None:
-            out["certificate"] = result.certificate.to_dict()
-        print(json.dumps(out))
+        print(json.dumps(_exists_dict(board, args, start, end, result)))
     else:
         verdict = {True: "exists", False: "does not exist", None: "unknown"}[exists]
         print(
@@ -225,13 +250,12 @@ def graph_count(args: argparse.Namespace) -> int:
             board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
         )
     if result.aborted:
-        print(result.reason)
-        return EXIT_UNKNOWN
+        print(result.reason, file=sys.stderr)
     if args.format == "json":
         out = _head(board, args, start, end)
         out.update(result.to_dict())
         print(json.dumps(out))
-    else:
+    elif not result.aborted:
         kind = "closed" if args.closed else "open"
         undirected = "" if result.undirected is None else f", {result.undirected:,} undirected"
         print(
@@ -290,7 +314,9 @@ def graph_sample_request(args: argparse.Namespace) -> tuple[Any, Any, Any, str]:
     return board, _vertex(board, args.start), _vertex(board, args.end), f"of the {board.kind}"
 
 
-def graph_sample_head(args: argparse.Namespace, board: Any, ends: tuple[Any, Any]) -> dict[str, Any]:
+def graph_sample_head(
+    args: argparse.Namespace, board: Any, ends: tuple[Any, Any]
+) -> dict[str, Any]:
     """The JSON head of ``sample`` on a graph board (its shape, wrap or levels, the ends)."""
     return _head(board, args, *ends)
 

@@ -105,6 +105,7 @@ def _enumerate(
         # A closed tour is an open one from `first` to a neighbour of `first`.
         first = s if s is not None else squares[0]
         runs = [(first, q) for q in nbrs[first] if t is None or q == t]
+
     def spent() -> None:
         if budget.out_of_time():
             raise CountAbortedError(

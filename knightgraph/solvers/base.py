@@ -42,6 +42,7 @@ from ..resources import require_memory
 from ..results import Certificate, SearchResult, Status
 from ..tour import Tour
 from ..verify import check_closed
+from .options import check_option_types, option_kinds, option_names
 
 __all__ = [
     "Budget",
@@ -306,7 +307,8 @@ def solver(
     """
 
     def decorate(impl: Implementation) -> Solver:
-        known = _option_names(impl)
+        known = option_names(impl)
+        kinds = option_kinds(impl)
 
         @wraps(impl)
         def run(
@@ -326,6 +328,7 @@ def solver(
                     f"unknown option {unknown[0]!r} for method {name!r}"
                     + (f": it takes {', '.join(sorted(known))}" if known else "")
                 )
+            check_option_types(name, kinds, options)
             problem = Problem.make(board, closed, start, end)
             why = info.refusal(problem.board) if _DEPTH.get() == 0 else None
             if why is not None:
@@ -390,12 +393,6 @@ def _public_signature(run: Callable[..., Any], impl: Implementation) -> inspect.
         if p.name not in ("problem", "budget", "seed")
     ]
     return public.replace(parameters=[*common, *own])
-
-
-def _option_names(impl: Implementation) -> frozenset[str]:
-    """Keyword options an implementation accepts beyond ``problem, budget, seed``."""
-    params = inspect.signature(impl).parameters
-    return frozenset(p for p in params if p not in ("problem", "budget", "seed"))
 
 
 def _check_answer(problem: Problem, result: SearchResult) -> None:

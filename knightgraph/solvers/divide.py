@@ -77,7 +77,7 @@ import numpy as np
 
 from ..board import KNIGHT, Board
 from ..budget import Budget
-from ..exceptions import InvalidOptionError, describe_value
+from ..exceptions import InvalidOptionError
 from ..existence import closed_tour_exists, open_tour_exists
 from ..proofs import quick_obstruction
 from ..results import SearchResult, Status
@@ -213,10 +213,6 @@ def divide(
     """
     del seed
     board = problem.board
-    if not isinstance(delegate, bool):
-        raise InvalidOptionError(
-            f"invalid delegate {describe_value(delegate)}: expected True or False"
-        )
     if problem.end is not None and problem.closed and problem.start is not None:
         raise InvalidOptionError(
             f"method divide does not take --end/end ({board.name(problem.end)}) for "
