@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .exceptions import ImmutableError, InvalidBoardError, InvalidSquareError, InvalidTourError
-from .results import TourBase
+from .verify import TourBase
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

@@ -2,9 +2,9 @@
 
 The data every layer above shares: strategies return a :class:`SearchResult`,
 the existence theorems and the proofs give a :class:`Certificate`.  The tour a
-result carries is a :class:`~knightgraph.Tour` (defined one layer up, in
-:mod:`knightgraph.tour`, as a subclass of :class:`TourBase`), so that this
-module needs nothing but the exceptions.
+result carries is a :class:`~knightgraph.Tour` or a
+:class:`~knightgraph.graphs.GraphTour` (both a :class:`~knightgraph.verify.TourBase`:
+results sit above the tours, which know nothing of results).
 
 Examples
 --------
@@ -24,31 +24,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .exceptions import InvalidResultError, NoTourError, SearchAbortedError, describe_value
+from .verify import TourBase
 
 if TYPE_CHECKING:
     from .tour import Tour
 
-__all__ = ["Certificate", "SearchResult", "Status", "TourBase"]
-
-
-class TourBase:
-    """The base of :class:`knightgraph.Tour`: what a :class:`SearchResult` may carry.
-
-    It lets this lower layer recognise a tour without importing the module that
-    defines it (the arrows of the layers point down only).
-
-    Examples
-    --------
-    >>> from knightgraph import Tour
-    >>> issubclass(Tour, TourBase)
-    True
-    >>> SearchResult(Status.FOUND, tour=["a1"])  # a list of squares is not a verified Tour
-    Traceback (most recent call last):
-    ...
-    knightgraph.exceptions.InvalidResultError: invalid SearchResult tour ['a1']
-    """
-
-    __slots__ = ()
+__all__ = ["Certificate", "SearchResult", "Status"]
 
 
 class Status(enum.Enum):

@@ -41,8 +41,7 @@ from .exceptions import (
     TourFormatError,
     describe_value,
 )
-from .results import TourBase
-from .verify import check_closed, check_form, check_order, to_flat
+from .verify import TourBase, check_closed, check_form, check_order, to_flat
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray

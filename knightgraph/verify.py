@@ -47,9 +47,35 @@ from .verifyfast import compiled_pass
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from .tour import Tour
 
-__all__ = ["check_closed", "is_knight_tour", "validate_tour"]
+__all__ = ["TourBase", "check_closed", "is_knight_tour", "validate_tour"]
+
+
+class TourBase:
+    """The base of :class:`knightgraph.Tour` and :class:`knightgraph.graphs.GraphTour`:
+    a verified tour, what a :class:`~knightgraph.SearchResult` may carry.
+
+    It lets the verifier and the results recognise (and annotate) a tour without
+    importing the modules that define one (the arrows of the layers point down only).
+
+    Examples
+    --------
+    >>> from knightgraph import Tour
+    >>> issubclass(Tour, TourBase)
+    True
+    >>> from knightgraph import SearchResult, Status
+    >>> SearchResult(Status.FOUND, tour=["a1"])  # a list of squares is not a verified Tour
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidResultError: invalid SearchResult tour ['a1']
+    """
+
+    __slots__ = ()
+
+    board: Any
+    order: Any
+    closed: bool
+
 
 _CHUNK = 1 << 23  # elements per vectorised pass: bounds temporary memory at 10^8 squares
 _NONE = 2**63 - 1  # "no defect found" position
@@ -57,7 +83,7 @@ _MAX_AREA = 2**62  # flat indices r * n + c (and their differences) must fit in 
 
 
 def validate_tour(
-    tour: Tour | Sequence[Any] | NDArray[Any],
+    tour: TourBase | Sequence[Any] | NDArray[Any],
     m: int | Board | None = None,
     n: int | None = None,
     closed: bool = False,
@@ -121,7 +147,7 @@ def validate_tour(
 
 
 def is_knight_tour(
-    tour: Tour | Sequence[Any] | NDArray[Any],
+    tour: TourBase | Sequence[Any] | NDArray[Any],
     m: int | Board | None = None,
     n: int | None = None,
     closed: bool = False,
