@@ -17,7 +17,7 @@ that needs arrays pays first; ``tour M N`` on a board of one stored block, as
 for, and with OpenBLAS's default pool of one thread per core; and the same with
 ``os._exit(0)``, which shows what the interpreter's teardown costs once numpy is
 imported (a finished command skips it when nothing else would run at exit:
-``knightgraph.cli._running._leave_if_nothing_left``).
+``knightgraph.cli._running.leave_if_nothing_left``).
 
 The package's bytecode is compiled first (``compileall``): with
 ``PYTHONDONTWRITEBYTECODE=1`` in the environment nothing caches it, and every run would

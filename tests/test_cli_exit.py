@@ -1,6 +1,6 @@
 """How the command-line process ends: at once when nothing is left to run, else normally.
 
-:func:`knightgraph.cli._running._leave_if_nothing_left` skips the interpreter's
+:func:`knightgraph.cli._running.leave_if_nothing_left` skips the interpreter's
 finalization (about a bare Python start once numpy is imported) only when no exit
 hook, no other thread and no hook of :mod:`threading` would run; each case runs in a
 subprocess, where a wrong early exit shows as a missing line or a wrong code.
@@ -35,10 +35,10 @@ def test_nothing_left_leaves_at_once_with_the_code_and_the_output() -> None:
     proc = _python(
         """
         import sys
-        from knightgraph.cli._running import _leave_if_nothing_left
+        from knightgraph.cli._running import leave_if_nothing_left
         print("printed before", end="")
         print("to stderr", file=sys.stderr, end="")
-        _leave_if_nothing_left(7)
+        leave_if_nothing_left(7)
         print("returned")
         """
     )
@@ -65,8 +65,8 @@ def test_nothing_left_leaves_at_once_with_the_code_and_the_output() -> None:
 def test_something_left_returns_and_the_normal_exit_runs(setup: str, after: str) -> None:
     proc = _python(
         setup
-        + "\nfrom knightgraph.cli._running import _leave_if_nothing_left\n"
-        + "_leave_if_nothing_left(7)\n"
+        + "\nfrom knightgraph.cli._running import leave_if_nothing_left\n"
+        + "leave_if_nothing_left(7)\n"
         + "print('returned')\n"
         + ("go.set()\n" if "go =" in setup else "")
     )

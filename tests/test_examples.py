@@ -132,23 +132,23 @@ def test_lazy_package_names() -> None:
 def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    from knightgraph.cli._common import _progress
+    from knightgraph.cli._common import progress_bar
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
 
     monkeypatch.setattr(sys, "stderr", io.StringIO())  # a pipe or a file
-    with _progress("work", total=10) as update:
+    with progress_bar("work", total=10) as update:
         assert update is None
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    with _progress("work", total=10) as update:  # done at once: no bar, no tqdm
+    with progress_bar("work", total=10) as update:  # done at once: no bar, no tqdm
         assert update is not None
         update({"done": 10, "total": 10})
     assert terminal.getvalue() == ""
     monkeypatch.setattr("knightgraph.cli._common.PROGRESS_DELAY", 0.0)
-    with _progress("work", total=10) as update:
+    with progress_bar("work", total=10) as update:
         assert update is not None
         deadline = time.monotonic() + 10
         while "work" not in terminal.getvalue():  # the bar comes up at once

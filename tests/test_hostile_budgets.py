@@ -482,9 +482,9 @@ def test_a_signal_while_the_command_line_is_built_is_one_line(
     """A signal in the first tenth of a second (the parser and the commands' modules being
     built) ended in a traceback and death by the signal, not exit 130 / 143."""
     import knightgraph.cli as cli
-    from knightgraph.cli._common import _Terminated
+    from knightgraph.cli._common import Terminated
 
-    error = KeyboardInterrupt if which == "INT" else _Terminated
+    error = KeyboardInterrupt if which == "INT" else Terminated
 
     def hit(*args):
         raise error

@@ -31,22 +31,22 @@ from typing import Any
 
 from .._version import __version__
 from ._common import (
-    _EXAMPLES,
+    EXAMPLES,
     EXIT_INTERNAL,
     EXIT_NO,
     EXIT_OK,
     EXIT_UNKNOWN,
     EXIT_USAGE,
-    _Parser,
-    _Terminated,
+    Parser,
+    Terminated,
 )
 from ._running import (
-    _attach_dash_values,
-    _exit_at_once,
-    _fail,
-    _leave_if_nothing_left,
-    _run,
-    _sigterm_unwinds,
+    attach_dash_values,
+    exit_at_once,
+    fail,
+    leave_if_nothing_left,
+    run_command,
+    sigterm_unwinds,
 )
 
 __all__ = [
@@ -115,17 +115,17 @@ def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
     command imports and builds none of the others (``--help`` and unknown words: all)."""
     import importlib
 
-    parser = _Parser(
+    parser = Parser(
         prog="knightgraph",
         description="Knight's tours as graph problems: every answer is a verified tour "
         "or a certificate that none exists.",
-        epilog=_EXAMPLES,
+        epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--version", action=_Version, help="show the version and the engine in use, and exit"
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     known = any(command in names for _, _, names in _ADDERS)
     for module, adder, names in _ADDERS:
@@ -154,34 +154,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     words = list(sys.argv[1:] if argv is None else argv)
     args: argparse.Namespace | None = None
-    with _sigterm_unwinds():  # from the start: a signal while the parser is built is one line
+    with sigterm_unwinds():  # from the start: a signal while the parser is built is one line
         try:
             if argv is None:
                 _one_blas_thread()
             if words == ["--version"]:  # answered before the parser (and its commands) is built
                 return _print_version()
             parser = _build_parser(words[0] if words else None)
-            args, extra = parser.parse_known_args(_attach_dash_values(words))
+            args, extra = parser.parse_known_args(attach_dash_values(words))
             if extra and args.command == "verify" and args.file is None and len(extra) == 1:
                 args.file = extra.pop()  # `verify M N --closed FILE`: argparse leaves FILE over
             if extra:
                 parser.error(f"unrecognized arguments: {' '.join(extra)}")
             args.own_process = argv is None  # the process is the command's (signals, exit)
-            code = _run(parser, args)
-        except KeyboardInterrupt:  # before the command began (its own are handled in _run)
-            code = _fail("knightgraph: interrupted", 130)
-        except _Terminated:
-            code = _fail("knightgraph: terminated", 128 + signal.SIGTERM)
+            code = run_command(parser, args)
+        except KeyboardInterrupt:  # before the command began (its own are handled in run_command)
+            code = fail("knightgraph: interrupted", 130)
+        except Terminated:
+            code = fail("knightgraph: terminated", 128 + signal.SIGTERM)
     time_up = args is not None and getattr(args, "time_up", False)
     if argv is None and (code in (130, 128 + signal.SIGTERM) or time_up):
-        _exit_at_once(code)
+        exit_at_once(code)
     return code
 
 
 def console_main() -> int:
     """The process's entry point (the ``knightgraph`` script, ``python -m knightgraph``):
     :func:`main` on the process's arguments, then leave at once when nothing else would
-    run at exit (:func:`._running._leave_if_nothing_left`); else return the exit code.
+    run at exit (:func:`._running.leave_if_nothing_left`); else return the exit code.
 
     A program that calls :func:`main` is never ended by it, apart from an interruption.
 
@@ -194,5 +194,5 @@ def console_main() -> int:
     (1, 'closed tour on 4x4')
     """
     code = main()
-    _leave_if_nothing_left(code)
+    leave_if_nothing_left(code)
     return code

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from ..results import SearchResult
 
 
-def _stopped(args: argparse.Namespace, reason: str) -> SearchResult:
+def stopped_result(args: argparse.Namespace, reason: str) -> SearchResult:
     """The ABORTED result of a command stopped by its backstop (see
     :func:`~knightgraph.cli._running._answer_when_time_is_up`)."""
     from ..results import SearchResult, Status
@@ -19,7 +19,7 @@ def _stopped(args: argparse.Namespace, reason: str) -> SearchResult:
     return SearchResult(Status.ABORTED, method=method, reason=reason)
 
 
-def _exists_reason(result: SearchResult) -> str:
+def exists_reason(result: SearchResult) -> str:
     if result.tour is not None:
         return f"a tour was found by {result.method} and verified"
     if result.certificate is not None:

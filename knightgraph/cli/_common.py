@@ -43,9 +43,9 @@ class _ExitOf:
         return self._CODES[status.value]
 
 
-_EXIT_OF = _ExitOf()
+EXIT_OF = _ExitOf()
 
-_EXAMPLES = """\
+EXAMPLES = """\
 examples:
   knightgraph tour 8 8 --closed --format board     a closed 8x8 tour as a numbered board
   knightgraph tour 8 8 --closed --start d4 --format json
@@ -62,7 +62,7 @@ squares: algebraic (a1, h8, aa1 for the 27th file) or 0-based "r,c"
 """
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     """argparse with one-line errors and exit code 2.
 
     Its help is as wide as :func:`shutil.get_terminal_size` says, read here (the
@@ -103,20 +103,20 @@ def _help_width() -> int:
     return (columns if columns > 0 else 80) - 2
 
 
-class _UsageError(Exception):
+class UsageError(Exception):
     """A problem with the command line itself (exit 2)."""
 
 
-class _Terminated(BaseException):
+class Terminated(BaseException):
     """SIGTERM arrived: unwind like Ctrl-C, so that worker processes are stopped."""
 
 
-class _TimeUp(BaseException):
+class TimeUp(BaseException):
     """The command's budget ran out where no search stops by itself (building a board,
     writing an answer): unwind like Ctrl-C, then exit 3."""
 
 
-def _command_seconds(args: argparse.Namespace) -> float | None:
+def command_seconds(args: argparse.Namespace) -> float | None:
     """The seconds the whole command may take: ``--total-timeout`` where the command has
     one (its ``--timeout`` is each search's), else ``--timeout``; None without."""
     if hasattr(args, "total_timeout"):
@@ -124,7 +124,7 @@ def _command_seconds(args: argparse.Namespace) -> float | None:
     return cast(float | None, getattr(args, "timeout", None))
 
 
-def _left(args: argparse.Namespace) -> float | None:
+def time_left(args: argparse.Namespace) -> float | None:
     """What is left of the command's ``--timeout`` (its budget started with the command:
     building the board counts), for a search or a count to stop by itself in time."""
     budget = getattr(args, "budget", None)
@@ -134,7 +134,7 @@ def _left(args: argparse.Namespace) -> float | None:
 
 
 # ---------------------------------------------------------- argument types
-def _size(text: str) -> int:
+def size_arg(text: str) -> int:
     try:
         return int(text)
     except ValueError:
@@ -143,7 +143,7 @@ def _size(text: str) -> int:
         ) from None
 
 
-def _leaper(text: str) -> tuple[int, int]:
+def leaper_arg(text: str) -> tuple[int, int]:
     try:
         a, b = (int(x) for x in text.split(","))
     except ValueError:
@@ -154,12 +154,12 @@ def _leaper(text: str) -> tuple[int, int]:
 
 
 # --------------------------------------------------------- argument adders
-def _add_board(p: argparse.ArgumentParser) -> None:
-    p.add_argument("m", type=_size, metavar="M", help="number of ranks (rows)")
-    p.add_argument("n", type=_size, metavar="N", help="number of files (columns)")
+def add_board(p: argparse.ArgumentParser) -> None:
+    p.add_argument("m", type=size_arg, metavar="M", help="number of ranks (rows)")
+    p.add_argument("n", type=size_arg, metavar="N", help="number of files (columns)")
     p.add_argument(
         "--leaper",
-        type=_leaper,
+        type=leaper_arg,
         default=KNIGHT,
         metavar="A,B",
         help="the piece as an (a, b)-leaper (default 1,2: the knight)",
@@ -185,7 +185,7 @@ def _add_board(p: argparse.ArgumentParser) -> None:
     p.add_argument("--levels", type=int, metavar="K", help="an M x N x K board (as --wrap)")
 
 
-def _add_kind(p: argparse.ArgumentParser) -> None:
+def add_kind(p: argparse.ArgumentParser) -> None:
     kind = p.add_mutually_exclusive_group()
     kind.add_argument(
         "--closed", action="store_true", help="a closed tour (ends next to its start)"
@@ -193,12 +193,12 @@ def _add_kind(p: argparse.ArgumentParser) -> None:
     kind.add_argument("--open", dest="closed", action="store_false", help="an open tour (default)")
 
 
-def _add_ends(p: argparse.ArgumentParser) -> None:
+def add_ends(p: argparse.ArgumentParser) -> None:
     p.add_argument("--start", metavar="SQ", help="first square (a1 or r,c)")
     p.add_argument("--end", metavar="SQ", help="last square")
 
 
-def _add_search_options(p: argparse.ArgumentParser, *, default_method: str) -> None:
+def add_search_options(p: argparse.ArgumentParser, *, default_method: str) -> None:
     p.add_argument(
         "--method",
         default=default_method,
@@ -244,7 +244,7 @@ def _add_search_options(p: argparse.ArgumentParser, *, default_method: str) -> N
     )
 
 
-def _add_total_timeout(p: argparse.ArgumentParser) -> None:
+def add_total_timeout(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--total-timeout",
         type=float,
@@ -254,7 +254,7 @@ def _add_total_timeout(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_executor(p: argparse.ArgumentParser) -> None:
+def add_executor(p: argparse.ArgumentParser) -> None:
     where = p.add_mutually_exclusive_group()
     where.add_argument(
         "--workers", type=int, metavar="N", help="run on N local processes (0: one per CPU)"
@@ -278,7 +278,7 @@ _METHOD_FLAGS = {
 }
 
 
-def _solver_options(args: argparse.Namespace) -> dict[str, Any]:
+def solver_options_of(args: argparse.Namespace) -> dict[str, Any]:
     from ..solvers import solver_info
 
     info = solver_info(args.method)
@@ -300,7 +300,7 @@ def _solver_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def _board(args: argparse.Namespace) -> Board:
+def board_of(args: argparse.Namespace) -> Board:
     """The board of ``M N --leaper --remove --mask`` (``--mask FILE``: its holes removed too)."""
     from ..board import Board
 
@@ -310,18 +310,18 @@ def _board(args: argparse.Namespace) -> Board:
 
         mask = read_mask(args.mask)
         if (mask.m, mask.n) != (args.m, args.n):
-            raise _UsageError(
+            raise UsageError(
                 f"invalid --mask {args.mask!r}: it is {mask.m}x{mask.n}, not {args.m}x{args.n}"
             )
         removed += sorted(mask.removed)
     return Board(args.m, args.n, leaper=args.leaper, removed=removed)
 
 
-def _request(args: argparse.Namespace) -> tuple[Board, Square | None, Square | None]:
+def request_of(args: argparse.Namespace) -> tuple[Board, Square | None, Square | None]:
     """The board and the (checked) ends named on the command line."""
     from ..solvers import Problem
 
-    board = _board(args)
+    board = board_of(args)
     problem = Problem.make(board, args.closed, args.start, args.end)
     return (
         board,
@@ -331,7 +331,7 @@ def _request(args: argparse.Namespace) -> tuple[Board, Square | None, Square | N
 
 
 # ----------------------------------------------------------- while working
-def _emit(text: str, output: str | None) -> None:
+def emit(text: str, output: str | None) -> None:
     from ..files import write_text
 
     if output:
@@ -345,7 +345,7 @@ PROGRESS_DELAY = 0.5
 
 
 @contextmanager
-def _progress(
+def progress_bar(
     what: str, *, unit: str = " steps", total: int | None = None
 ) -> Iterator[Callable[[dict[str, Any]], None] | None]:
     """A tqdm bar on a terminal (standard error), nothing otherwise (a pipe, a file).  The
@@ -420,14 +420,14 @@ def _progress(
             bar.close()
 
 
-def _find(
+def search_board(
     args: argparse.Namespace, board: Any, start: Any, end: Any, **options: Any
 ) -> SearchResult:
     """``find_tour`` as the search commands ask for it (``tour``, ``draw tour``, graph
     boards): the shared flags from ``args``, a progress bar on a terminal."""
     from ..solvers import find_tour
 
-    with _progress("searching") as progress:
+    with progress_bar("searching") as progress:
         return find_tour(
             board,
             closed=args.closed,
@@ -436,13 +436,13 @@ def _find(
             method=args.method,
             seed=args.seed,
             limit=args.limit,
-            timeout=_left(args),
+            timeout=time_left(args),
             progress=progress,
             **options,
         )
 
 
-def _executor(args: argparse.Namespace) -> Any:
+def executor_of(args: argparse.Namespace) -> Any:
     from ..parallel import get_executor
 
     if (args.workers or args.dask) and getattr(args, "own_process", False):
@@ -453,7 +453,7 @@ def _executor(args: argparse.Namespace) -> Any:
 
 
 # ------------------------------------------------------------- checks first
-def _check_output_path(path: str, flag: str) -> None:
+def check_output_path(path: str, flag: str) -> None:
     """Refuse an output path that cannot be written, before any work (exit 2): the
     writer's own rule (:func:`knightgraph.files.check_output`: the folder must exist and
     be writable; a folder, a socket, a block device or a FIFO with no reader is refused;
@@ -461,20 +461,20 @@ def _check_output_path(path: str, flag: str) -> None:
     from ..files import check_output
 
     if not path.strip():
-        raise _UsageError(f"invalid {flag} {path!r}: expected a file name")
+        raise UsageError(f"invalid {flag} {path!r}: expected a file name")
     try:
         check_output(path)
     except InvalidOptionError as err:
-        raise _UsageError(str(err)) from None
+        raise UsageError(str(err)) from None
     except OSError as err:
-        raise _UsageError(f"cannot write {path!r}: {err.strerror or err}") from None
+        raise UsageError(f"cannot write {path!r}: {err.strerror or err}") from None
 
 
 GRAPH_BOARD_COMMANDS = ("tour", "exists", "count", "verify", "sample", "starts", "ends")
 """The commands that take ``--wrap`` and ``--levels`` (and ``draw tour``)."""
 
 
-def _preflight(args: argparse.Namespace) -> None:
+def preflight(args: argparse.Namespace) -> None:
     """The checks every command makes before any work: worker count, dask address,
     budgets and output paths (board sizes and squares are checked by each command
     as soon as it has built its board, also before any work)."""
@@ -484,7 +484,7 @@ def _preflight(args: argparse.Namespace) -> None:
     if not graph_command and (
         getattr(args, "wrap", None) is not None or getattr(args, "levels", None) is not None
     ):
-        raise _UsageError(
+        raise UsageError(
             "--wrap and --levels apply to tour, exists, count, sample, starts, ends, verify "
             "and draw tour only"
         )
@@ -500,20 +500,20 @@ def _preflight(args: argparse.Namespace) -> None:
         seconds = getattr(args, flag, None)
         if seconds is not None and not (math.isfinite(seconds) and seconds >= 0):
             name = "--" + flag.replace("_", "-")
-            raise _UsageError(f"invalid {name} {seconds:g}: expected seconds >= 0")
+            raise UsageError(f"invalid {name} {seconds:g}: expected seconds >= 0")
     for flag in ("limit", "attempts"):
         value = getattr(args, flag, None)
         if value is not None and value < (1 if flag == "attempts" else 0):
             least = 1 if flag == "attempts" else 0
-            raise _UsageError(f"invalid --{flag} {value}: expected a whole number >= {least}")
+            raise UsageError(f"invalid --{flag} {value}: expected a whole number >= {least}")
     if args.command != "draw" and getattr(args, "output", None) is not None:
-        _check_output_path(args.output, "-o")
+        check_output_path(args.output, "-o")
     if getattr(args, "checkpoint", None) is not None:
-        _check_output_path(args.checkpoint, "--checkpoint")
+        check_output_path(args.checkpoint, "--checkpoint")
     if getattr(args, "parts", None) is not None:
         from ..counting.split import check_parts
 
         check_parts(args.parts)
     if getattr(args, "proof", None) is not None:
-        _check_output_path(args.proof, "--proof")
-        _check_output_path(args.proof + ".cnf", "--proof")
+        check_output_path(args.proof, "--proof")
+        check_output_path(args.proof + ".cnf", "--proof")

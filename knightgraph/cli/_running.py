@@ -17,11 +17,11 @@ from ._common import (
     EXIT_INTERNAL,
     EXIT_UNKNOWN,
     EXIT_USAGE,
-    _command_seconds,
-    _preflight,
-    _Terminated,
-    _TimeUp,
-    _UsageError,
+    Terminated,
+    TimeUp,
+    UsageError,
+    command_seconds,
+    preflight,
 )
 
 BACKSTOP_SHARE = 0.1
@@ -35,7 +35,7 @@ large graph board, drawing, a slow write."""
 BACKSTOP_SECONDS = 0.5
 
 
-def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the command: map every error to one line and an exit code, never a traceback.
 
     Standard output is part of the command: what it prints is flushed before the command
@@ -43,7 +43,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     ``EIO``) is exit 2 with one line, like an output file that cannot be written; a
     reader that went away (``| head``) ends the command quietly with 141 (128 + SIGPIPE).
     """
-    seconds = _command_seconds(args)
+    seconds = command_seconds(args)
     args.budget = None  # no --timeout: no clock (and nothing imported for one)
     if seconds is not None:
         from ..budget import Budget
@@ -51,49 +51,49 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         args.budget = Budget(seconds)  # the clock starts with the command
     try:
         with _checked_stdout():
-            _preflight(args)
+            preflight(args)
             with _backstop(seconds):
                 code: int = args.run(args)
-    except _TimeUp:
+    except TimeUp:
         args.time_up = True  # the process leaves at once (nothing to tidy but memory)
         _answer_when_time_is_up(args, seconds)
-        return _fail(
+        return fail(
             f"{parser.prog} {args.command}: stopped at the timeout of {seconds:g} s before "
             "an answer was out (building the board or writing the answer took the time)",
             EXIT_UNKNOWN,
         )
-    except _UsageError as err:
-        return _fail(f"{parser.prog} {args.command}: error: {err}")
+    except UsageError as err:
+        return fail(f"{parser.prog} {args.command}: error: {err}")
     except KnightGraphError as err:
         if _is_internal(err):
             return _internal(parser.prog, str(err).removeprefix("internal error").lstrip(": "))
-        return _fail(f"{parser.prog} {args.command}: error: {_one_line(str(err))}")
+        return fail(f"{parser.prog} {args.command}: error: {_one_line(str(err))}")
     except _StdoutFailed as err:
         _silence_stdout()
-        return _fail(f"{parser.prog} {args.command}: error: cannot write to standard output: {err}")
+        return fail(f"{parser.prog} {args.command}: error: cannot write to standard output: {err}")
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
         _silence_stdout()
         return 141
     except OSError as err:
         where = f" {err.filename!r}" if err.filename else ""
-        return _fail(
+        return fail(
             f"{parser.prog} {args.command}: error: cannot write{where}: {err.strerror or err}"
         )
     except MemoryError:
-        return _fail(f"{parser.prog} {args.command}: error: out of memory")
+        return fail(f"{parser.prog} {args.command}: error: out of memory")
     except KeyboardInterrupt:
-        return _fail(f"{parser.prog} {args.command}: interrupted", 130)
-    except _Terminated:
-        return _fail(f"{parser.prog} {args.command}: terminated", 128 + signal.SIGTERM)
+        return fail(f"{parser.prog} {args.command}: interrupted", 130)
+    except Terminated:
+        return fail(f"{parser.prog} {args.command}: terminated", 128 + signal.SIGTERM)
     except Exception as err:  # a bug: say so, with a distinct exit code
         stopped = _interruption_in_ctypes(err)
         if stopped == "KeyboardInterrupt":
-            return _fail(f"{parser.prog} {args.command}: interrupted", 130)
-        if stopped == "_Terminated":
-            return _fail(f"{parser.prog} {args.command}: terminated", 128 + signal.SIGTERM)
-        if stopped == "_TimeUp":
+            return fail(f"{parser.prog} {args.command}: interrupted", 130)
+        if stopped == "Terminated":
+            return fail(f"{parser.prog} {args.command}: terminated", 128 + signal.SIGTERM)
+        if stopped == "TimeUp":
             args.time_up = True
-            return _fail(
+            return fail(
                 f"{parser.prog} {args.command}: stopped at the timeout of {seconds:g} s",
                 EXIT_UNKNOWN,
             )
@@ -106,13 +106,13 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _interruption_in_ctypes(err: Exception) -> str | None:
-    """The name of the signal's exception (``KeyboardInterrupt``, ``_Terminated``,
-    ``_TimeUp``) when ``err`` is ctypes' wrapping of it: a signal that lands while
+    """The name of the signal's exception (``KeyboardInterrupt``, ``Terminated``,
+    ``TimeUp``) when ``err`` is ctypes' wrapping of it: a signal that lands while
     ctypes converts the arguments of a call into a compiled kernel comes out as
     ``ctypes.ArgumentError: argument 10: KeyboardInterrupt: ``, not as itself."""
     if type(err).__name__ != "ArgumentError":
         return None
-    for name in ("KeyboardInterrupt", "_Terminated", "_TimeUp"):
+    for name in ("KeyboardInterrupt", "Terminated", "TimeUp"):
         if f": {name}" in str(err):
             return name
     return None
@@ -186,14 +186,14 @@ def _is_internal(err: KnightGraphError) -> bool:
 
 
 def _internal(prog: str, detail: str) -> int:
-    return _fail(f"{prog}: internal error: {_one_line(detail)} (please report this)", EXIT_INTERNAL)
+    return fail(f"{prog}: internal error: {_one_line(detail)} (please report this)", EXIT_INTERNAL)
 
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _fail(message: str, code: int = EXIT_USAGE) -> int:
+def fail(message: str, code: int = EXIT_USAGE) -> int:
     """``message`` on standard error, after what standard output holds; neither a closed
     or failing standard output nor a closed standard error turns it into a traceback."""
     try:
@@ -210,12 +210,12 @@ def _fail(message: str, code: int = EXIT_USAGE) -> int:
 
 
 @contextmanager
-def _sigterm_unwinds() -> Iterator[None]:
-    """While a command runs, SIGTERM raises :class:`_Terminated` (like Ctrl-C raises
+def sigterm_unwinds() -> Iterator[None]:
+    """While a command runs, SIGTERM raises :class:`Terminated` (like Ctrl-C raises
     KeyboardInterrupt), so that executors stop their workers on the way out."""
 
     def terminated(signum: int, frame: object) -> None:
-        raise _Terminated
+        raise Terminated
 
     try:
         previous = signal.signal(signal.SIGTERM, terminated)
@@ -228,7 +228,7 @@ def _sigterm_unwinds() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _exit_at_once(code: int) -> NoReturn:
+def exit_at_once(code: int) -> NoReturn:
     """Leave the process now, after an interruption, with the one-line message already out.
 
     The interpreter's exit hooks would try to wake a process pool whose workers were
@@ -243,7 +243,7 @@ def _exit_at_once(code: int) -> NoReturn:
     os._exit(code)
 
 
-def _leave_if_nothing_left(code: int) -> None:
+def leave_if_nothing_left(code: int) -> None:
     """Leave the process now when the interpreter's finalization would only free memory.
 
     Tearing the interpreter down after numpy is imported costs half a bare Python
@@ -273,7 +273,7 @@ def _leave_if_nothing_left(code: int) -> None:
             stream.flush()
     except (AttributeError, OSError, ValueError):
         return  # no stream, or a closed pipe or stream: the normal exit reports it as before
-    _exit_at_once(code)
+    exit_at_once(code)
 
 
 def _silence_stdout() -> None:
@@ -295,7 +295,7 @@ def _silence_stdout() -> None:
 _VALUE_FLAGS = ("--moves", "--start", "--end", "--remove", "--leaper")
 
 
-def _attach_dash_values(argv: Sequence[str]) -> list[str]:
+def attach_dash_values(argv: Sequence[str]) -> list[str]:
     """Write ``--moves -2,1;...`` as ``--moves=-2,1;...`` so argparse does not take the
     value for an option (move orders and ``r,c`` squares may start with a minus)."""
     out: list[str] = []
@@ -329,7 +329,7 @@ def _disarm_backstop() -> None:
 
 @contextmanager
 def _backstop(seconds: float | None) -> Iterator[None]:
-    """While the command runs, a timer that raises :class:`_TimeUp` past its budget
+    """While the command runs, a timer that raises :class:`TimeUp` past its budget
     (:data:`BACKSTOP_SHARE`, :data:`BACKSTOP_SECONDS`): what no search's own clock covers
     (building a graph board, drawing, writing a file) cannot overrun ``--timeout``.  Unwinds
     like Ctrl-C (workers stopped, no partial file); the main thread only.  Once the answer
@@ -340,7 +340,7 @@ def _backstop(seconds: float | None) -> Iterator[None]:
         return
 
     def spent(signum: int, frame: object) -> None:
-        raise _TimeUp
+        raise TimeUp
 
     try:
         previous = signal.signal(signal.SIGALRM, spent)

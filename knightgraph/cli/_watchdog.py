@@ -27,7 +27,7 @@ def signal_watchdog(command: str) -> None:
     :func:`knightgraph.parallel._die_with_parent`).  Armed once, from the main thread, only
     for commands with workers run as the process itself (not :func:`knightgraph.cli.main`
     called from a program): elsewhere a thread would cost the quick exit
-    (:func:`knightgraph.cli._running._leave_if_nothing_left`).
+    (:func:`knightgraph.cli._running.leave_if_nothing_left`).
     """
     import signal
     import threading

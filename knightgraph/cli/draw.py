@@ -12,28 +12,28 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ._common import (
-    _EXIT_OF,
     EXIT_NO,
+    EXIT_OF,
     EXIT_OK,
     EXIT_UNKNOWN,
     KNIGHT,
-    _add_board,
-    _add_ends,
-    _add_kind,
-    _add_search_options,
-    _add_total_timeout,
-    _board,
-    _check_output_path,
-    _find,
-    _leaper,
-    _Parser,
-    _progress,
-    _request,
-    _size,
-    _solver_options,
-    _UsageError,
+    Parser,
+    UsageError,
+    add_board,
+    add_ends,
+    add_kind,
+    add_search_options,
+    add_total_timeout,
+    board_of,
+    check_output_path,
+    leaper_arg,
+    progress_bar,
+    request_of,
+    search_board,
+    size_arg,
+    solver_options_of,
 )
-from .explore import _table_size
+from .explore import table_size
 from .shapes import graph_draw_tour, graph_requested
 
 if TYPE_CHECKING:
@@ -49,19 +49,19 @@ def _add_draw(sub: Any) -> None:
         description="Draw a tour, a knight graph or the existence table; the format is the "
         "output file's suffix: .png, .svg, .pdf or .gif (--animate: .gif, or .mp4 with ffmpeg).",
     )
-    what = draw.add_subparsers(dest="what", metavar="WHAT", parser_class=_Parser)
+    what = draw.add_subparsers(dest="what", metavar="WHAT", parser_class=Parser)
     what.required = True
 
     tour = what.add_parser("tour", help="find a tour and draw it")
-    _add_board(tour)
-    _add_ends(tour)
-    _add_kind(tour)
-    _add_search_options(tour, default_method="auto")
+    add_board(tour)
+    add_ends(tour)
+    add_kind(tour)
+    add_search_options(tour, default_method="auto")
     _add_draw_style(tour)
     tour.set_defaults(run=_cmd_draw_tour)
 
     graph = what.add_parser("graph", help="draw the knight graph of a board")
-    _add_board(graph)
+    add_board(graph)
     graph.add_argument(
         "--layout",
         default="board",
@@ -85,12 +85,12 @@ def _add_draw(sub: Any) -> None:
     graph.set_defaults(run=_cmd_draw_graph)
 
     table = what.add_parser("table", help="draw the existence table (codes c/e/o/x)")
-    table.add_argument("m", type=_size, metavar="M", help="largest number of ranks")
-    table.add_argument("n", type=_size, nargs="?", metavar="N", help="largest number of files")
+    table.add_argument("m", type=size_arg, metavar="M", help="largest number of ranks")
+    table.add_argument("n", type=size_arg, nargs="?", metavar="N", help="largest number of files")
     table.add_argument(
         "--timeout", type=float, metavar="SEC", help="seconds allowed to each search (then '?')"
     )
-    _add_total_timeout(table)
+    add_total_timeout(table)
     _add_draw_output(table)
     table.set_defaults(run=_cmd_draw_table)
 
@@ -101,11 +101,15 @@ def _add_draw(sub: Any) -> None:
         help="the tour: JSON from `tour --format json`, "
         "or algebraic text, a numbered board or .npy with M N; - for stdin",
     )
-    file.add_argument("m", type=_size, nargs="?", metavar="M", help="ranks (files other than JSON)")
-    file.add_argument("n", type=_size, nargs="?", metavar="N", help="files (files other than JSON)")
+    file.add_argument(
+        "m", type=size_arg, nargs="?", metavar="M", help="ranks (files other than JSON)"
+    )
+    file.add_argument(
+        "n", type=size_arg, nargs="?", metavar="N", help="files (files other than JSON)"
+    )
     file.add_argument(
         "--leaper",
-        type=_leaper,
+        type=leaper_arg,
         default=KNIGHT,
         metavar="A,B",
         help="the piece, with M N (default 1,2)",
@@ -177,11 +181,11 @@ def _check_draw_output(args: argparse.Namespace, *, page: bool = False) -> None:
     from ..draw import ANIMATION_FORMATS, FORMATS, MAX_DPI
 
     if not 0 < args.dpi <= MAX_DPI:  # not NaN either
-        raise _UsageError(
+        raise UsageError(
             f"invalid --dpi {args.dpi:g}: expected a number above 0, at most {MAX_DPI}"
         )
     if getattr(args, "fps", 1) < 1:
-        raise _UsageError(f"invalid --fps {args.fps}: expected a whole number >= 1")
+        raise UsageError(f"invalid --fps {args.fps}: expected a whole number >= 1")
     path = args.output
     suffix = os.path.splitext(path)[1].lower().lstrip(".")
     animate = getattr(args, "animate", False)
@@ -189,15 +193,15 @@ def _check_draw_output(args: argparse.Namespace, *, page: bool = False) -> None:
     if suffix not in allowed:
         what = "an animation" if animate else "a picture"
         shown = f"'.{suffix}'" if suffix else "no suffix"
-        raise _UsageError(
+        raise UsageError(
             f"cannot write {what} to {path!r} ({shown}): use " + ", ".join(f".{s}" for s in allowed)
         )
     if suffix == "mp4":
         from matplotlib import animation
 
         if not animation.writers.is_available("ffmpeg"):
-            raise _UsageError("cannot write MP4: ffmpeg is not installed (write a .gif)")
-    _check_output_path(path, "-o")
+            raise UsageError("cannot write MP4: ffmpeg is not installed (write a .gif)")
+    check_output_path(path, "-o")
 
 
 def _is_page(path: str) -> bool:
@@ -221,7 +225,7 @@ def _draw_tour_to(tour: Any, args: argparse.Namespace) -> None:
 
         write_tour_html(tour, args.output)
     elif args.animate:
-        with _progress("animating", unit=" frames") as progress:
+        with progress_bar("animating", unit=" frames") as progress:
             dpi = max(1, round(args.dpi))
             animate_tour(tour, args.output, fps=args.fps, dpi=dpi, progress=progress, **style)
     else:
@@ -235,16 +239,16 @@ def _cmd_draw_tour(args: argparse.Namespace) -> int:
     _check_draw_output(args, page=True)
     if graph_requested(args):
         return graph_draw_tour(args)
-    board, start, end = _request(args)
+    board, start, end = request_of(args)
     if args.animate:
         from ..draw.animation import check_animation_size
 
         check_animation_size(board.m, board.n)  # before the search
-    options = _solver_options(args)
-    result = _find(args, board, start, end, **options)
+    options = solver_options_of(args)
+    result = search_board(args, board, start, end, **options)
     if result.tour is None:
         print(result.reason)
-        return _EXIT_OF[result.status]
+        return EXIT_OF[result.status]
     _draw_tour_to(result.tour, args)
     return EXIT_OK
 
@@ -255,8 +259,8 @@ def _cmd_draw_file(args: argparse.Namespace) -> int:
 
     _check_draw_output(args, page=True)
     if (args.m is None) != (args.n is None):
-        raise _UsageError("give the board size as M N, or neither (JSON files carry it)")
-    given = _board(args) if args.m is not None else None
+        raise UsageError("give the board size as M N, or neither (JSON files carry it)")
+    given = board_of(args) if args.m is not None else None
     raw, name = _read_draw_input(args.file, given)
     board = given if given is not None else _board_of_json(raw, name)
     squares, says_closed = parse_tour_bytes(raw, board, name)
@@ -302,11 +306,11 @@ def _board_of_json(raw: bytes, path: str) -> Board:
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise _UsageError(
+        raise UsageError(
             f"{path!r} is not a JSON tour: give the board size (draw file FILE M N)"
         ) from None
     if not isinstance(data, dict) or "rows" not in data or "cols" not in data:
-        raise _UsageError(f"{path!r} does not say its board size: draw file FILE M N")
+        raise UsageError(f"{path!r} does not say its board size: draw file FILE M N")
     try:
         return Board(
             data["rows"],
@@ -324,10 +328,10 @@ def _cmd_draw_graph(args: argparse.Namespace) -> int:
 
     _check_draw_output(args)
     if args.layout not in LAYOUTS:
-        raise _UsageError(f"invalid layout {args.layout!r}: choose from {', '.join(LAYOUTS)}")
-    board = _board(args)
+        raise UsageError(f"invalid layout {args.layout!r}: choose from {', '.join(LAYOUTS)}")
+    board = board_of(args)
     if board.area > 10_000:
-        raise _UsageError(
+        raise UsageError(
             f"the graph of {board.m}x{board.n} is too big to draw: at most 10,000 squares"
         )
     G = knight_graph(board)
@@ -344,8 +348,8 @@ def _cmd_draw_table(args: argparse.Namespace) -> int:
     from ..explore import existence_table
 
     _check_draw_output(args)
-    rows, cols = _table_size(args)
-    with _progress("boards", unit=" boards", total=rows * cols) as progress:
+    rows, cols = table_size(args)
+    with progress_bar("boards", unit=" boards", total=rows * cols) as progress:
         table = existence_table(
             rows,
             cols,

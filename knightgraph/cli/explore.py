@@ -13,20 +13,20 @@ from ._common import (
     EXIT_NO,
     EXIT_OK,
     EXIT_UNKNOWN,
-    _add_board,
-    _add_ends,
-    _add_executor,
-    _add_kind,
-    _add_search_options,
-    _add_total_timeout,
-    _board,
-    _executor,
-    _left,
-    _progress,
-    _request,
-    _size,
-    _solver_options,
-    _UsageError,
+    UsageError,
+    add_board,
+    add_ends,
+    add_executor,
+    add_kind,
+    add_search_options,
+    add_total_timeout,
+    board_of,
+    executor_of,
+    progress_bar,
+    request_of,
+    size_arg,
+    solver_options_of,
+    time_left,
 )
 from .shapes import graph_count, graph_map_head, graph_map_request, graph_requested
 
@@ -37,16 +37,16 @@ def _add_table(sub: Any) -> None:
         "table",
         help="existence table (codes c/e/o/x) for every board 1..M x 1..N, each cell proved",
     )
-    table.add_argument("m", type=_size, metavar="M", help="largest number of ranks")
+    table.add_argument("m", type=size_arg, metavar="M", help="largest number of ranks")
     table.add_argument(
-        "n", type=_size, nargs="?", metavar="N", help="largest number of files (default M)"
+        "n", type=size_arg, nargs="?", metavar="N", help="largest number of files (default M)"
     )
     table.add_argument("--format", default="text", choices=("text", "json"))
     table.add_argument(
         "--timeout", type=float, metavar="SEC", help="seconds allowed to each search (then '?')"
     )
-    _add_total_timeout(table)
-    _add_executor(table)
+    add_total_timeout(table)
+    add_executor(table)
     table.set_defaults(run=_cmd_table)
 
 
@@ -57,12 +57,12 @@ def _add_sweep(sub: Any) -> None:
         description="Run a search from every start square and report which gave a tour "
         "(seed 003's experiment: sweep 50 50 --method warnsdorff --rule border).",
     )
-    _add_board(sweep)
-    _add_kind(sweep)
-    _add_search_options(sweep, default_method="warnsdorff")
+    add_board(sweep)
+    add_kind(sweep)
+    add_search_options(sweep, default_method="warnsdorff")
     sweep.add_argument("--format", default="text", choices=("text", "json"))
-    _add_total_timeout(sweep)
-    _add_executor(sweep)
+    add_total_timeout(sweep)
+    add_executor(sweep)
     sweep.set_defaults(run=_cmd_sweep)
 
 
@@ -73,9 +73,9 @@ def _add_count_parsers(sub: Any) -> None:
         description="Count tours exactly: closed tours as undirected cycles (directed = 2x), "
         "open tours as directed paths (the OEIS conventions).",
     )
-    _add_board(count)
-    _add_ends(count)
-    _add_kind(count)
+    add_board(count)
+    add_ends(count)
+    add_kind(count)
     count.add_argument(
         "--convention",
         choices=("oeis", "knuth"),
@@ -102,19 +102,19 @@ def _add_count_parsers(sub: Any) -> None:
         metavar="FILE",
         help="keep the finished parts in FILE; a rerun of the same count skips them",
     )
-    _add_executor(count)
+    add_executor(count)
     count.set_defaults(run=_cmd_count)
 
     starts = sub.add_parser("starts", help="which start squares admit a tour (exact)")
-    _add_board(starts)
-    _add_kind(starts)
+    add_board(starts)
+    add_kind(starts)
     _add_map_options(starts)
     starts.set_defaults(run=_cmd_starts)
 
     ends = sub.add_parser("ends", help="which end squares a tour from --start can reach (exact)")
-    _add_board(ends)
+    add_board(ends)
     ends.add_argument("--start", metavar="SQ", required=True, help="the first square")
-    _add_kind(ends)
+    add_kind(ends)
     _add_map_options(ends)
     ends.set_defaults(run=_cmd_ends)
 
@@ -127,7 +127,7 @@ def _add_map_options(p: argparse.ArgumentParser) -> None:
         help="count the tours per square too (default: on boards of at most 36 squares)",
     )
     p.add_argument("--timeout", type=float, metavar="SEC", help="seconds allowed to each square")
-    _add_total_timeout(p)
+    add_total_timeout(p)
     p.add_argument(
         "--sample",
         type=int,
@@ -136,17 +136,17 @@ def _add_map_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--seed", type=int, default=0, help="the seed of --sample (default 0)")
     p.add_argument("--format", default="text", choices=("text", "json"))
-    _add_executor(p)
+    add_executor(p)
 
 
 # -------------------------------------------------------------------- table
 def _cmd_table(args: argparse.Namespace) -> int:
     from ..explore import existence_table
 
-    rows, cols = _table_size(args)
+    rows, cols = table_size(args)
     with (
-        _progress("boards", unit=" boards", total=rows * cols) as progress,
-        _executor(args) as executor,
+        progress_bar("boards", unit=" boards", total=rows * cols) as progress,
+        executor_of(args) as executor,
     ):
         table = existence_table(
             rows,
@@ -164,7 +164,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
     return EXIT_UNKNOWN if any("?" in row for row in table.codes) else EXIT_OK
 
 
-def _table_size(args: argparse.Namespace) -> tuple[int, int]:
+def table_size(args: argparse.Namespace) -> tuple[int, int]:
     """The table's largest board (``N`` defaults to ``M``; ``0`` is not a default),
     checked, and refused up front when its tours cannot fit in memory."""
     from ..board import Board
@@ -183,12 +183,12 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     from ..explore import sweep
     from ..solvers import solver_info
 
-    board = _board(args)
-    options = _solver_options(args)
+    board = board_of(args)
+    options = solver_options_of(args)
     board.require_memory("sweep", extra=solver_info(args.method).memory(board))
     with (
-        _progress("start squares", unit=" starts", total=board.num_squares) as progress,
-        _executor(args) as executor,
+        progress_bar("start squares", unit=" starts", total=board.num_squares) as progress,
+        executor_of(args) as executor,
     ):
         result = sweep(
             board,
@@ -234,12 +234,12 @@ def _cmd_count(args: argparse.Namespace) -> int:
 
     if graph_requested(args):
         return graph_count(args)
-    board, start, end = _request(args)
+    board, start, end = request_of(args)
     board.require_memory("count")
     if args.list is not None and args.list < 0:
-        raise _UsageError(f"invalid --list {args.list}: expected a whole number >= 0")
+        raise UsageError(f"invalid --list {args.list}: expected a whole number >= 0")
     if args.symmetry and (start is not None or end is not None):
-        raise _UsageError("--symmetry counts whole boards: leave out --start and --end")
+        raise UsageError("--symmetry counts whole boards: leave out --start and --end")
     result = _count_maybe_split(args, board, start, end, count_tours)
     if result.aborted:
         print(result.reason, file=sys.stderr)
@@ -248,8 +248,8 @@ def _cmd_count(args: argparse.Namespace) -> int:
         return EXIT_UNKNOWN
     symmetry = None
     if args.symmetry:
-        with _executor(args) as executor:
-            left = _left(args)  # the command's one budget, for both counts
+        with executor_of(args) as executor:
+            left = time_left(args)  # the command's one budget, for both counts
             symmetry = count_symmetric(board, closed=args.closed, timeout=left, executor=executor)
         if symmetry.aborted:
             print(symmetry.reason, file=sys.stderr)
@@ -291,16 +291,16 @@ def _count_maybe_split(
     from ..counting.estimate import memory_note
 
     kw = dict(closed=args.closed, start=start, end=end, convention=args.convention)
-    kw["timeout"] = _left(args)  # the budget started with the command
+    kw["timeout"] = time_left(args)  # the budget started with the command
     note = (
         None if args.parts or args.workers or args.dask else memory_note(board, closed=args.closed)
     )
     if note:  # issue 15: the estimate before the work
         print(note, file=sys.stderr)
     if args.parts is None and args.checkpoint is None and not (args.workers or args.dask):
-        with _progress("counting", unit=" squares", total=board.num_squares) as progress:
+        with progress_bar("counting", unit=" squares", total=board.num_squares) as progress:
             return count_tours(board, progress=progress, **kw)
-    with _progress("counting parts", unit=" parts") as on_part, _executor(args) as executor:
+    with progress_bar("counting parts", unit=" parts") as on_part, executor_of(args) as executor:
         return count_tours(
             board,
             parts=args.parts,
@@ -335,7 +335,7 @@ def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **wh
         board, where = graph_map_request(args)
         total = board.num_squares
     else:
-        board = _board(args)
+        board = board_of(args)
         if args.sample is not None and args.sample < 1:
             raise InvalidOptionError(
                 f"invalid --sample {args.sample}: expected a whole number >= 1"
@@ -346,8 +346,8 @@ def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **wh
             board.parse_square(where["start"])  # a bad --start is named before any work
         total = board.num_squares if args.sample is None else min(args.sample, board.num_squares)
     with (
-        _progress(what, unit=" squares", total=total) as progress,
-        _executor(args) as executor,
+        progress_bar(what, unit=" squares", total=total) as progress,
+        executor_of(args) as executor,
     ):
         result = make(
             board,

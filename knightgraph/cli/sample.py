@@ -16,15 +16,15 @@ import sys
 from typing import Any
 
 from ._common import (
-    _EXIT_OF,
+    EXIT_OF,
     EXIT_OK,
-    _add_board,
-    _add_ends,
-    _add_kind,
-    _emit,
-    _progress,
-    _request,
-    _UsageError,
+    UsageError,
+    add_board,
+    add_ends,
+    add_kind,
+    emit,
+    progress_bar,
+    request_of,
 )
 from .shapes import (
     graph_requested,
@@ -42,9 +42,9 @@ def _add_sample(sub: Any) -> None:
         "the exact counting program, each one verified.  Boards whose shorter side times "
         "the longer leap exceeds 12 are refused (exit 2).",
     )
-    _add_board(sample)
-    _add_kind(sample)
-    _add_ends(sample)
+    add_board(sample)
+    add_kind(sample)
+    add_ends(sample)
     sample.add_argument(
         "-k", type=int, required=True, metavar="K", help="how many tours to draw (>= 1)"
     )
@@ -67,15 +67,15 @@ def _cmd_sample(args: argparse.Namespace) -> int:
     from ..formats import format_squares, outcome_fields
 
     if args.k < 1:
-        raise _UsageError(f"invalid -k {args.k}: expected a whole number >= 1")
+        raise UsageError(f"invalid -k {args.k}: expected a whole number >= 1")
     graph = graph_requested(args)
     if graph:
         board, start, end, where = graph_sample_request(args)
     else:
-        board, start, end = _request(args)
+        board, start, end = request_of(args)
         board.require_memory("count")
         where = f"on {board.m}x{board.n}"
-    with _progress("sampling", unit=" steps") as progress:
+    with progress_bar("sampling", unit=" steps") as progress:
         result: Any = sample_tours(
             board,
             k=args.k,
@@ -86,7 +86,7 @@ def _cmd_sample(args: argparse.Namespace) -> int:
             timeout=args.timeout,
             progress=progress,
         )
-    code = _EXIT_OF[result.status]
+    code = EXIT_OF[result.status]
     if code != EXIT_OK:
         kind = "closed" if args.closed else "open"
         why = result.reason or f"the count of {kind} tours is 0"
@@ -104,9 +104,9 @@ def _cmd_sample(args: argparse.Namespace) -> int:
     if args.format == "json":
         fields = outcome_fields("sample", result.seconds, stats)
         out = [{**head, **fields, "status": "found", "reason": ""} for head in heads]
-        _emit(json.dumps(out), args.output)
+        emit(json.dumps(out), args.output)
     else:
-        _emit("\n".join(lines), args.output)
+        emit("\n".join(lines), args.output)
     return code
 
 

@@ -7,22 +7,22 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..exceptions import InvalidTourError
-from ._answers import _exists_reason, _stopped
+from ._answers import exists_reason, stopped_result
 from ._common import (
-    _EXAMPLES,
-    _EXIT_OF,
+    EXAMPLES,
     EXIT_NO,
+    EXIT_OF,
     EXIT_OK,
-    _add_board,
-    _add_ends,
-    _add_kind,
-    _add_search_options,
-    _emit,
-    _find,
-    _progress,
-    _request,
-    _solver_options,
-    _UsageError,
+    UsageError,
+    add_board,
+    add_ends,
+    add_kind,
+    add_search_options,
+    emit,
+    progress_bar,
+    request_of,
+    search_board,
+    solver_options_of,
 )
 from .shapes import graph_exists, graph_requested, graph_tour, graph_verify
 
@@ -36,13 +36,13 @@ def _add_tour(sub: Any) -> None:
     tour = sub.add_parser(
         "tour",
         help="find a tour (or prove there is none)",
-        epilog=_EXAMPLES,
+        epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    _add_board(tour)
-    _add_ends(tour)
-    _add_kind(tour)
-    _add_search_options(tour, default_method="auto")
+    add_board(tour)
+    add_ends(tour)
+    add_kind(tour)
+    add_search_options(tour, default_method="auto")
     tour.add_argument(
         "--format",
         default="squares",
@@ -56,9 +56,9 @@ def _add_tour(sub: Any) -> None:
 
 def _add_exists(sub: Any) -> None:
     exists = sub.add_parser("exists", help="decide whether a tour exists, with a certificate")
-    _add_board(exists)
-    _add_ends(exists)
-    _add_kind(exists)
+    add_board(exists)
+    add_ends(exists)
+    add_kind(exists)
     exists.add_argument(
         "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
     )
@@ -71,11 +71,11 @@ def _add_verify(sub: Any) -> None:
     verify = sub.add_parser(
         "verify", help="check a tour file (algebraic text, numbered board, JSON or .npy)"
     )
-    _add_board(verify)
+    add_board(verify)
     verify.add_argument(
         "file", nargs="?", metavar="FILE", help="the tour (default: standard input)"
     )
-    _add_ends(verify)
+    add_ends(verify)
     verify.add_argument("--closed", action="store_true", help="also require a closed tour")
     verify.set_defaults(run=_cmd_verify)
 
@@ -116,27 +116,29 @@ def _cmd_tour(args: argparse.Namespace) -> int:
         code, result = graph_tour(args)
         _write_proof(result, args.proof)
         return code
-    board, start, end = _request(args)
+    board, start, end = request_of(args)
     if args.format == "npy" and not args.output:
-        raise _UsageError("--format npy writes binary data: give -o FILE")
+        raise UsageError("--format npy writes binary data: give -o FILE")
     if args.format == "json":
-        args.aborted_answer = lambda reason: _emit(
-            json.dumps(result_to_dict(_stopped(args, reason), board, args.closed, start, end)),
+        args.aborted_answer = lambda reason: emit(
+            json.dumps(
+                result_to_dict(stopped_result(args, reason), board, args.closed, start, end)
+            ),
             args.output,
         )
-    options = _solver_options(args)
-    result = _find(args, board, start, end, **options)
+    options = solver_options_of(args)
+    result = search_board(args, board, start, end, **options)
     _write_proof(result, args.proof)
     if args.format == "json":
-        _emit(json.dumps(result_to_dict(result, board, args.closed, start, end)), args.output)
+        emit(json.dumps(result_to_dict(result, board, args.closed, start, end)), args.output)
     elif result.tour is None:
         print(result.reason)
     elif args.format == "npy":
         write_npy(result.tour.order, args.output)
     else:
         render = format_board if args.format == "board" else format_squares
-        _emit(render(result.tour), args.output)
-    return _EXIT_OF[result.status]
+        emit(render(result.tour), args.output)
+    return EXIT_OF[result.status]
 
 
 def _write_proof(result: SearchResult, path: str | None) -> None:
@@ -173,12 +175,12 @@ def _cmd_exists(args: argparse.Namespace) -> int:
         code, found = graph_exists(args)
         _write_proof(found, args.proof)
         return code
-    board, start, end = _request(args)
+    board, start, end = request_of(args)
     if args.format == "json":
         args.aborted_answer = lambda reason: print(
-            json.dumps(_exists_dict(_stopped(args, reason), board, args.closed, start, end))
+            json.dumps(_exists_dict(stopped_result(args, reason), board, args.closed, start, end))
         )
-    with _progress("deciding") as progress:
+    with progress_bar("deciding") as progress:
         result = tour_exists(
             board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
         )
@@ -187,7 +189,7 @@ def _cmd_exists(args: argparse.Namespace) -> int:
         print(json.dumps(_exists_dict(result, board, args.closed, start, end)))
     else:
         print(_exists_text(result, board, args.closed, start, end))
-    return _EXIT_OF[result.status]
+    return EXIT_OF[result.status]
 
 
 def _exists_dict(
@@ -203,7 +205,7 @@ def _exists_dict(
         "start": None if start is None else name(start),
         "end": None if end is None else name(end),
         "exists": {Status.FOUND: True, Status.PROVEN_ABSENT: False}.get(result.status),
-        "reason": _exists_reason(result),
+        "reason": exists_reason(result),
         "certificate": None,
     }
     if result.tour is not None:
@@ -248,7 +250,7 @@ def _exists_text(
     verdict = {Status.FOUND: "exists", Status.PROVEN_ABSENT: "does not exist"}.get(
         result.status, "unknown"
     )
-    return f"{what}: {verdict} ({_exists_reason(result)})"
+    return f"{what}: {verdict} ({exists_reason(result)})"
 
 
 # ------------------------------------------------------------------- verify
@@ -258,7 +260,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 
     if graph_requested(args):
         return graph_verify(args)
-    board, start, end = _request(args)
+    board, start, end = request_of(args)
     try:
         squares, says_closed = read_tour_file(args.file, board)
         closed = args.closed or says_closed
@@ -285,9 +287,9 @@ def _cmd_classic(args: argparse.Namespace) -> int:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         where = "standard input" if args.file in (None, "-") else repr(args.file)
-        raise _UsageError(f"cannot read {where}: not UTF-8 text") from None
+        raise UsageError(f"cannot read {where}: not UTF-8 text") from None
     answer = solve_classic(text, timeout=args.timeout)
     print(answer.text)
     if answer.text == "Not Found":
         return EXIT_NO
-    return _EXIT_OF[answer.result.status]
+    return EXIT_OF[answer.result.status]

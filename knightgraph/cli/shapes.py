@@ -13,14 +13,14 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ._answers import _exists_reason, _stopped
+from ._answers import exists_reason, stopped_result
 from ._common import (
-    _EXIT_OF,
+    EXIT_OF,
     KNIGHT,
-    _emit,
-    _find,
-    _progress,
-    _UsageError,
+    UsageError,
+    emit,
+    progress_bar,
+    search_board,
 )
 
 if TYPE_CHECKING:  # results (dataclasses, inspect) are imported when a command needs them
@@ -43,11 +43,11 @@ def _graph_board(args: argparse.Namespace) -> Any:
     from ..topology import topology_board
 
     if args.command not in GRAPH_COMMANDS:
-        raise _UsageError(GRAPH_ONLY)
+        raise UsageError(GRAPH_ONLY)
     if args.mask is not None or args.remove:
-        raise _UsageError("--wrap and --levels take no --mask or --remove")
+        raise UsageError("--wrap and --levels take no --mask or --remove")
     if args.levels is not None and args.levels < 1:
-        raise _UsageError(f"invalid --levels {args.levels}: expected a whole number >= 1")
+        raise UsageError(f"invalid --levels {args.levels}: expected a whole number >= 1")
     return topology_board(args.m, args.n, wrap=args.wrap, levels=args.levels, leaper=args.leaper)
 
 
@@ -119,30 +119,31 @@ def graph_tour(args: argparse.Namespace) -> tuple[int, SearchResult]:
     import json
 
     if args.format == "npy":
-        raise _UsageError("--format npy is for rectangular boards: use json")
+        raise UsageError("--format npy is for rectangular boards: use json")
     board = start = end = None
     if args.format == "json":
-        args.aborted_answer = lambda reason: _emit(
-            json.dumps(_result_dict(board, args, start, end, _stopped(args, reason))), args.output
+        args.aborted_answer = lambda reason: emit(
+            json.dumps(_result_dict(board, args, start, end, stopped_result(args, reason))),
+            args.output,
         )
     board = _graph_board(args)
     start, end = _vertex(board, args.start), _vertex(board, args.end)
     result = _search(args, board, start, end)
     if args.format == "json":
-        _emit(json.dumps(_result_dict(board, args, start, end, result)), args.output)
+        emit(json.dumps(_result_dict(board, args, start, end, result)), args.output)
     elif result.tour is None:
         print(result.reason)
     elif args.format == "board":
-        _emit(numbered(board, list(result.tour.order)), args.output)
+        emit(numbered(board, list(result.tour.order)), args.output)
     else:
-        _emit(" ".join(result.tour.algebraic()), args.output)
-    return _EXIT_OF[result.status], result
+        emit(" ".join(result.tour.algebraic()), args.output)
+    return EXIT_OF[result.status], result
 
 
 def _search(args: argparse.Namespace, board: Any, start: Any, end: Any) -> SearchResult:
     if args.method not in ("auto", "sat", "backtrack"):
-        raise _UsageError(f"--method {args.method} does not apply to --wrap/--levels boards")
-    return _find(args, board, start, end)
+        raise UsageError(f"--method {args.method} does not apply to --wrap/--levels boards")
+    return search_board(args, board, start, end)
 
 
 def graph_draw_tour(args: argparse.Namespace) -> int:
@@ -153,17 +154,17 @@ def graph_draw_tour(args: argparse.Namespace) -> int:
 
     board = _graph_board(args)
     if args.animate or str(args.output).lower().endswith((".html", ".htm")):
-        raise _UsageError("--animate and .html pages are for rectangular boards")
+        raise UsageError("--animate and .html pages are for rectangular boards")
     start, end = _vertex(board, args.start), _vertex(board, args.end)
     result = _search(args, board, start, end)
     if result.tour is None:
         print(result.reason)
-        return _EXIT_OF[result.status]
+        return EXIT_OF[result.status]
     tour: Any = result.tour
     save_figure(draw_graph_tour(tour, numbers=args.numbers), args.output, dpi=args.dpi)
     kind = "closed" if args.closed else "open"
     print(f"wrote {args.output}: {kind} tour of the {board.kind} ({board.num_squares} squares)")
-    return _EXIT_OF[result.status]
+    return EXIT_OF[result.status]
 
 
 def _result_dict(
@@ -190,7 +191,7 @@ def _exists_dict(
     """``exists --format json`` on a graph board."""
     from ..results import Status
 
-    reason = _exists_reason(result)
+    reason = exists_reason(result)
     out = _head(board, args, start, end)
     exists = {Status.FOUND: True, Status.PROVEN_ABSENT: False}.get(result.status)
     out.update(exists=exists, reason=reason, certificate=None)
@@ -212,16 +213,16 @@ def graph_exists(args: argparse.Namespace) -> tuple[int, SearchResult]:
     board = start = end = None
     if args.format == "json":  # the backstop's answer, with what is known when it strikes
         args.aborted_answer = lambda reason: print(
-            json.dumps(_exists_dict(board, args, start, end, _stopped(args, reason)))
+            json.dumps(_exists_dict(board, args, start, end, stopped_result(args, reason)))
         )
     board = _graph_board(args)
     start, end = _vertex(board, args.start), _vertex(board, args.end)
-    with _progress("deciding") as progress:
+    with progress_bar("deciding") as progress:
         result = tour_exists(
             board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
         )
     exists = {Status.FOUND: True, Status.PROVEN_ABSENT: False}.get(result.status)
-    reason = _exists_reason(result)
+    reason = exists_reason(result)
     if args.format == "json":
         print(json.dumps(_exists_dict(board, args, start, end, result)))
     else:
@@ -229,7 +230,7 @@ def graph_exists(args: argparse.Namespace) -> tuple[int, SearchResult]:
         print(
             f"{'closed' if args.closed else 'open'} tour of the {board.kind}: {verdict} ({reason})"
         )
-    return _EXIT_OF[result.status], result
+    return EXIT_OF[result.status], result
 
 
 def graph_count(args: argparse.Namespace) -> int:
@@ -241,11 +242,11 @@ def graph_count(args: argparse.Namespace) -> int:
 
     board = _graph_board(args)
     if args.symmetry or args.list is not None or args.convention != "oeis":
-        raise _UsageError("--symmetry, --list and --convention knuth are for rectangular boards")
+        raise UsageError("--symmetry, --list and --convention knuth are for rectangular boards")
     if args.parts is not None or args.checkpoint is not None:
-        raise _UsageError("--parts and --checkpoint are for rectangular boards")
+        raise UsageError("--parts and --checkpoint are for rectangular boards")
     start, end = _vertex(board, args.start), _vertex(board, args.end)
-    with _progress("counting", unit=" squares", total=board.num_squares) as progress:
+    with progress_bar("counting", unit=" squares", total=board.num_squares) as progress:
         result = count_tours(
             board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
         )
@@ -262,7 +263,7 @@ def graph_count(args: argparse.Namespace) -> int:
             f"{result.directed:,} {kind} tours of the {board.kind} (directed{undirected}; "
             f"frontier width {result.stats.get('width')})"
         )
-    return _EXIT_OF[result.status]
+    return EXIT_OF[result.status]
 
 
 def graph_verify(args: argparse.Namespace) -> int:
@@ -282,7 +283,7 @@ def graph_verify(args: argparse.Namespace) -> int:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise _UsageError(f"cannot read {where}: not UTF-8 text") from None
+        raise UsageError(f"cannot read {where}: not UTF-8 text") from None
     closed = args.closed
     try:
         if text.lstrip().startswith("{"):
@@ -299,7 +300,7 @@ def graph_verify(args: argparse.Namespace) -> int:
         if end is not None and tour.end != end:
             raise InvalidTourError(f"invalid tour: it ends at {tour.algebraic()[-1]}")
     except RecursionError:
-        raise _UsageError(f"cannot read {where}: JSON nested too deeply") from None
+        raise UsageError(f"cannot read {where}: JSON nested too deeply") from None
     except (InvalidTourError, InvalidSquareError, ValueError, KeyError, TypeError) as err:
         print(f"invalid: {err}")
         return 1

@@ -27,7 +27,7 @@ MAX_DPI = 1200
 """Highest resolution (dots per inch) :func:`save_figure` and :func:`animate_tour` accept."""
 
 
-def _new_axes(width: float, height: float) -> Axes:
+def new_axes(width: float, height: float) -> Axes:
     """A fresh Axes on its own Agg figure (no pyplot, no display needed)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -38,20 +38,20 @@ def _new_axes(width: float, height: float) -> Axes:
     return ax
 
 
-def _board_axes(ax: Axes | None, m: int, n: int, *, long_side: float) -> Axes:
+def board_axes(ax: Axes | None, m: int, n: int, *, long_side: float) -> Axes:
     """An Axes for an m x n board: the given one, or a new figure of the right shape."""
     if ax is not None:
         return ax
     big = max(m, n)
     width, height = long_side * n / big + 1.1, long_side * m / big + 1.0
-    ax = _new_axes(width, height)
+    ax = new_axes(width, height)
     ax.figure.subplots_adjust(
         left=0.75 / width, right=1 - 0.35 / width, bottom=0.6 / height, top=1 - 0.4 / height
     )
     return ax
 
 
-def _check_dpi(dpi: float) -> float:
+def check_dpi(dpi: float) -> float:
     """``dpi`` if it is a resolution matplotlib can render (0 < dpi <= MAX_DPI)."""
     if not (isinstance(dpi, int | float) and 0 < dpi <= MAX_DPI):  # also rejects NaN
         raise InvalidOptionError(
@@ -60,7 +60,7 @@ def _check_dpi(dpi: float) -> float:
     return float(dpi)
 
 
-def _figure(obj: Axes | Figure) -> Figure:
+def new_figure(obj: Axes | Figure) -> Figure:
     """The top-level figure of an Axes (or of a figure, subfigure: itself or its root)."""
     from matplotlib.figure import Figure
 
@@ -70,16 +70,16 @@ def _figure(obj: Axes | Figure) -> Figure:
     return fig
 
 
-def _square_points(ax: Axes, m: int, n: int) -> float:
+def square_points(ax: Axes, m: int, n: int) -> float:
     """The side of one square in points (1/72 inch), as the Axes is laid out."""
-    fig = _figure(ax)
+    fig = new_figure(ax)
     box = ax.get_position()
     width = box.width * fig.get_figwidth() * 72 / n
     height = box.height * fig.get_figheight() * 72 / m
     return float(min(width, height))
 
 
-def _frame_board(ax: Axes, m: int, n: int, *, labels: bool, square: float) -> None:
+def frame_board(ax: Axes, m: int, n: int, *, labels: bool, square: float) -> None:
     """Limits, equal aspect, and algebraic file/rank labels (every k-th on big boards)."""
     ax.set_xlim(-0.5, n - 0.5)
     ax.set_ylim(-0.5, m - 0.5)
@@ -98,7 +98,7 @@ def _frame_board(ax: Axes, m: int, n: int, *, labels: bool, square: float) -> No
         spine.set_linewidth(0.6)
 
 
-def _path_cmap(cmap: Any) -> Any:
+def path_cmap(cmap: Any) -> Any:
     """``cmap`` as a Colormap; the default viridis stops at 88 % (no pale yellow)."""
     from matplotlib import colormaps
     from matplotlib.colors import ListedColormap
@@ -108,7 +108,7 @@ def _path_cmap(cmap: Any) -> Any:
     return colormaps[cmap] if isinstance(cmap, str) else cmap
 
 
-def _checkered(
+def checkered(
     ax: Axes, m: int, n: int, removed: Iterable[tuple[int, int]], *, fade: float = 0.0
 ) -> None:
     """The squares as one image: colour (r + c) % 2, removed squares white.

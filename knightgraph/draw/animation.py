@@ -11,8 +11,8 @@ import numpy as np
 
 from ..exceptions import InvalidOptionError
 from ..files import atomic_path
-from ._common import _board_axes, _check_dpi, _figure, _square_points
-from .tour import _points, draw_tour, path_collection
+from ._common import board_axes, check_dpi, new_figure, square_points
+from .tour import draw_tour, path_collection, tour_points
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -134,18 +134,18 @@ def animate_tour(
         raise InvalidOptionError("cannot write MP4: ffmpeg is not installed (write a .gif)")
     if fps < 1:
         raise InvalidOptionError(f"invalid fps {fps}: expected a whole number >= 1")
-    _check_dpi(dpi)
+    check_dpi(dpi)
     check_animation_size(tour.m, tour.n)
     if ax is None:  # small frames: a GIF grows with every pixel of every frame
-        ax = _board_axes(None, tour.m, tour.n, long_side=4.5)
+        ax = board_axes(None, tour.m, tour.n, long_side=4.5)
     ax = draw_tour(tour, ax=ax, **style)
-    fig = _figure(ax)
+    fig = new_figure(ax)
     lines = path_collection(ax)
     segs = np.asarray(lines.get_segments()).reshape(-1, 2, 2)
     steps = lines.get_array()
     moves = len(segs)
     count = max(1, min(moves, 240) if frames is None else int(frames))
-    x0, y0 = _points(tour)[0].tolist()
+    x0, y0 = tour_points(tour)[0].tolist()
     knight = ax.text(
         x0,
         y0,
@@ -153,7 +153,7 @@ def animate_tour(
         ha="center",
         va="center",
         zorder=6,
-        fontsize=min(30.0, max(8.0, _square_points(ax, tour.m, tour.n) * 0.8)),
+        fontsize=min(30.0, max(8.0, square_points(ax, tour.m, tour.n) * 0.8)),
     )
     writer: Any = (
         animation.PillowWriter(fps=fps) if suffix == "gif" else animation.FFMpegWriter(fps=fps)
@@ -164,7 +164,7 @@ def animate_tour(
             lines.set_segments(list(segs[:upto]))
             if steps is not None:
                 lines.set_array(steps[:upto])
-            where = segs[upto - 1, 1] if upto else _points(tour)[0]
+            where = segs[upto - 1, 1] if upto else tour_points(tour)[0]
             knight.set_position((float(where[0]), float(where[1])))
             writer.grab_frame()
             _told(progress, k + 1, count + 1 + round(hold * fps))

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..board import file_name
 from ..exceptions import InvalidOptionError
-from ._common import DARK, LIGHT, _figure, _new_axes
+from ._common import DARK, LIGHT, new_axes, new_figure
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -83,7 +83,7 @@ def _node_size(
     neighbouring nodes as drawn (``spacing`` in data units, else the median distance of a
     node to its nearest one), but at least a quarter of the side of the Axes' share per
     node (so that clustered layouts stay visible), and 2.5 to 24 points across."""
-    fig = _figure(ax)
+    fig = new_figure(ax)
     box = ax.get_position()
     scale = min(  # points per data unit, with equal aspect
         box.width * fig.get_figwidth() * 72 / max(width, 1e-9),
@@ -175,7 +175,7 @@ def draw_knight_graph(
     width, height = float(span[0]) + 2 * pad, float(span[1]) + 2 * pad
     if ax is None:  # shaped like the drawing (within 2:1), so that it fills the figure
         big = max(width, height)
-        ax = _new_axes(7 * max(0.5, width / big) + 1.2, 7 * max(0.5, height / big) + 1.2)
+        ax = new_axes(7 * max(0.5, width / big) + 1.2, 7 * max(0.5, height / big) + 1.2)
     spacing = {"board": 1.0, "bipartite": 1.25}.get(layout)  # bipartite: one neighbour only
     size = _node_size(ax, xy, width, height, spacing=spacing)
     index = {v: i for i, v in enumerate(nodes)}

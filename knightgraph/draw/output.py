@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..exceptions import InvalidOptionError
-from ._common import _check_dpi, _figure
+from ._common import check_dpi, new_figure
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -67,8 +67,8 @@ def save_figure(
     from ..files import atomic_output
 
     fmt = _picture_format(path)
-    dpi = 100.0 if dpi is None else _check_dpi(dpi)
-    fig = _figure(ax)
+    dpi = 100.0 if dpi is None else check_dpi(dpi)
+    fig = new_figure(ax)
     with atomic_output(path, "wb") as handle:
         if fmt == "gif":
             import io
@@ -105,5 +105,5 @@ def to_png(ax: Axes | Figure, *, dpi: float = 100) -> bytes:
     import io
 
     buffer = io.BytesIO()
-    _figure(ax).savefig(buffer, format="png", dpi=_check_dpi(dpi))
+    new_figure(ax).savefig(buffer, format="png", dpi=check_dpi(dpi))
     return buffer.getvalue()

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..exceptions import InvalidOptionError
-from ._common import _new_axes
+from ._common import new_axes
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -88,7 +88,7 @@ def plot_scaling(
     """
     x, y = _scaling_points(results)
     a, b = fit_power_law(x.tolist(), y.tolist())
-    ax = _new_axes(6.5, 4.5) if ax is None else ax
+    ax = new_axes(6.5, 4.5) if ax is None else ax
     ax.loglog(x, y, "o", color="#1d3557", label=label, zorder=3)
     xs = np.geomspace(x.min(), x.max(), 50)
     ax.loglog(xs, a * xs**b, "--", color="#e63946", label=f"fit: {a:.3g} $N^{{{b:.2f}}}$")

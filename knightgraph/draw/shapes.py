@@ -20,7 +20,7 @@ import numpy as np
 
 from ..exceptions import InvalidOptionError
 from ..graphs import GraphTour
-from ._common import DARK, LIGHT, _new_axes, _path_cmap
+from ._common import DARK, LIGHT, new_axes, path_cmap
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -69,7 +69,7 @@ def draw_graph_tour(
     width, height = float(np.ptp(xs)) + 1, float(np.ptp(ys)) + 1
     if ax is None:
         big = max(width, height)
-        ax = _new_axes(7 * width / big + 0.6, 7 * height / big + 0.6)
+        ax = new_axes(7 * width / big + 0.6, 7 * height / big + 0.6)
     if shape is not None:
         from matplotlib.patches import Rectangle
 
@@ -79,7 +79,7 @@ def draw_graph_tour(
             ax.add_patch(Rectangle((x - 0.5, y - 0.5), 1, 1, color=colour, zorder=0))
     pairs = list(zip(order, order[1:] + order[:1], strict=True))[: len(order) - 1 + tour.closed]
     straight, stubs, colours, stub_colours = [], [], [], []
-    palette = _path_cmap(cmap)
+    palette = path_cmap(cmap)
     for k, (u, v) in enumerate(pairs):
         colour = palette(k / max(1, len(pairs) - 1))
         jump = _wrapped_step(board, u, v)

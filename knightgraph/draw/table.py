@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..exceptions import InvalidOptionError
-from ._common import _new_axes, _square_points
+from ._common import new_axes, square_points
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -80,7 +80,7 @@ def draw_existence_table(
     if ax is None:
         big = max(m, n)
         width, height = 7.0 * n / big + 1.2, 7.0 * m / big + 1.9
-        ax = _new_axes(width, height)
+        ax = new_axes(width, height)
         ax.figure.subplots_adjust(
             left=0.8 / width, right=1 - 0.4 / width, bottom=0.9 / height, top=1 - 1.0 / height
         )
@@ -103,7 +103,7 @@ def draw_existence_table(
     ax.grid(which="minor", color="white", linewidth=0.8)
     ax.tick_params(which="minor", length=0)
     if letters or (letters is None and max(m, n) <= 40):
-        size = min(10.0, max(4.0, _square_points(ax, m, n) * 0.45))
+        size = min(10.0, max(4.0, square_points(ax, m, n) * 0.45))
         for (r, c), code in np.ndenumerate(np.array(codes)):
             ink = "white" if code in ("c", "x") else "black"
             ax.text(c + 1, r + 1, code, ha="center", va="center", fontsize=size, color=ink)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..exceptions import InvalidOptionError
-from ._common import _board_axes, _checkered, _frame_board, _path_cmap, _square_points
+from ._common import board_axes, checkered, frame_board, path_cmap, square_points
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -30,7 +30,7 @@ STEP_MAP_LIMIT = 1_000_000
 _PATH_GID = "knightgraph-path"
 
 
-def _points(tour: Tour) -> np.ndarray[Any, np.dtype[np.float64]]:
+def tour_points(tour: Tour) -> np.ndarray[Any, np.dtype[np.float64]]:
     """The squares of ``tour`` as ``(x, y) = (file, rank)`` rows, in visiting order."""
     r, c = np.divmod(tour.order.astype(np.int64), tour.board.n)
     return np.column_stack([c, r]).astype(np.float64)
@@ -38,7 +38,7 @@ def _points(tour: Tour) -> np.ndarray[Any, np.dtype[np.float64]]:
 
 def _segments(tour: Tour) -> np.ndarray[Any, np.dtype[np.float64]]:
     """One ``[[x0, y0], [x1, y1]]`` segment per move, the closing move last."""
-    pts = _points(tour)
+    pts = tour_points(tour)
     ends = np.roll(pts, -1, axis=0) if tour.closed and len(pts) > 1 else pts[1:]
     return np.stack([pts[: len(ends)], ends], axis=1)
 
@@ -162,19 +162,19 @@ def draw_tour(
         )
     small = max(3.0, min(7.0, 0.9 * max(m, n)))  # a 1 x 1 board needs no big figure
     long_side = min(24.0, max(small, 0.42 * max(m, n))) if numbers else small
-    ax = _board_axes(ax, m, n, long_side=long_side)
-    square = _square_points(ax, m, n)
+    ax = board_axes(ax, m, n, long_side=long_side)
+    square = square_points(ax, m, n)
     kind = "closed" if tour.closed else "open"
     if labels:
         default = f"{kind} tour of {m} x {n}: {board.name(tour.start)} to {board.name(tour.end)}"
         ax.set_title(title or default, fontsize=11)
-    _frame_board(ax, m, n, labels=labels, square=square)
+    frame_board(ax, m, n, labels=labels, square=square)
     if area > STEP_MAP_LIMIT:
-        return _step_map(ax, tour, _path_cmap(cmap))
+        return _step_map(ax, tour, path_cmap(cmap))
 
-    cmap = _path_cmap(cmap)
+    cmap = path_cmap(cmap)
     if area <= CHECKERED_LIMIT:  # the smaller the squares, the paler the board
-        _checkered(ax, m, n, board.removed, fade=min(0.8, max(0.0, (24 - square) / 20)))
+        checkered(ax, m, n, board.removed, fade=min(0.8, max(0.0, (24 - square) / 20)))
     else:
         ax.set_facecolor("#faf6ee")
     segs = _segments(tour)
@@ -246,7 +246,7 @@ def draw_tour(
         _write_numbers(ax, tour.numbered(), size, halo=0.3, zorder=5)
 
     if markers:
-        x0, y0 = _points(tour)[[0, -1]].T
+        x0, y0 = tour_points(tour)[[0, -1]].T
         size = min(28.0, max(14.0, square * 0.8))  # on big boards: a few squares across
         edge = min(3.0, max(2.0, square * 0.06))
         mark: dict[str, Any] = {
@@ -331,15 +331,15 @@ def draw_numbered_board(
         raise InvalidOptionError(
             f"a numbered board is drawn for at most {NUMBERS_LIMIT:,} squares, not {m}x{n}"
         )
-    ax = _board_axes(ax, m, n, long_side=min(24.0, max(5.0, 0.5 * max(m, n))))
-    square = _square_points(ax, m, n)
+    ax = board_axes(ax, m, n, long_side=min(24.0, max(5.0, 0.5 * max(m, n))))
+    square = square_points(ax, m, n)
     grid = tour.numbered()
     if shade:
         tint = np.ma.masked_equal(grid, 0).astype(float)
         ax.imshow(
             tint,
             origin="lower",
-            cmap=_path_cmap(None),
+            cmap=path_cmap(None),
             alpha=0.6,
             vmin=1,
             vmax=max(2, len(tour)),
@@ -348,14 +348,14 @@ def draw_numbered_board(
             zorder=1,
         )
     else:
-        _checkered(ax, m, n, board.removed)
+        checkered(ax, m, n, board.removed)
     digits = len(str(len(tour)))
     size = min(16.0, 0.5 * square, 1.6 * square / digits)
     _write_numbers(ax, grid, size, halo=0.25, zorder=3, bold={1, len(tour)})
     if labels:
         kind = "closed" if tour.closed else "open"
         ax.set_title(f"{kind} tour of {m} x {n}, numbered", fontsize=11)
-    _frame_board(ax, m, n, labels=labels, square=square)
+    frame_board(ax, m, n, labels=labels, square=square)
     return ax
 
 
