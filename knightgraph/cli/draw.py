@@ -60,6 +60,22 @@ def _add_draw(sub: Any) -> None:
     _add_draw_style(tour)
     tour.set_defaults(run=_cmd_draw_tour)
 
+    _add_draw_graph(what)
+    table = what.add_parser("table", help="draw the existence table (codes c/e/o/x)")
+    table.add_argument("m", type=size_arg, metavar="M", help="largest number of ranks")
+    table.add_argument("n", type=size_arg, nargs="?", metavar="N", help="largest number of files")
+    table.add_argument(
+        "--timeout", type=float, metavar="SEC", help="seconds allowed to each search (then '?')"
+    )
+    add_total_timeout(table)
+    _add_draw_output(table)
+    table.set_defaults(run=_cmd_draw_table)
+
+    _add_draw_file(what)
+
+
+def _add_draw_graph(what: Any) -> None:
+    """``draw graph``: the knight graph of a board in a layout."""
     graph = what.add_parser("graph", help="draw the knight graph of a board")
     add_board(graph)
     graph.add_argument(
@@ -84,16 +100,9 @@ def _add_draw(sub: Any) -> None:
     _add_draw_output(graph)
     graph.set_defaults(run=_cmd_draw_graph)
 
-    table = what.add_parser("table", help="draw the existence table (codes c/e/o/x)")
-    table.add_argument("m", type=size_arg, metavar="M", help="largest number of ranks")
-    table.add_argument("n", type=size_arg, nargs="?", metavar="N", help="largest number of files")
-    table.add_argument(
-        "--timeout", type=float, metavar="SEC", help="seconds allowed to each search (then '?')"
-    )
-    add_total_timeout(table)
-    _add_draw_output(table)
-    table.set_defaults(run=_cmd_draw_table)
 
+def _add_draw_file(what: Any) -> None:
+    """``draw file``: a tour read from a file."""
     file = what.add_parser("file", help="draw a tour file (JSON; or text, .npy with M N)")
     file.add_argument(
         "file",

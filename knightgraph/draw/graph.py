@@ -192,46 +192,7 @@ def draw_knight_graph(
         autolim=False,
     )
     if color_by == "degree":
-        degree = np.array([G.degree(v) for v in nodes], dtype=float)
-        top = max(8.0, float(degree.max(initial=0)))
-        ax.scatter(
-            xy[:, 0],
-            xy[:, 1],
-            s=size,
-            c=degree,
-            cmap="viridis",
-            vmin=0,
-            vmax=top,
-            edgecolors="#222222",
-            linewidths=0.5,
-            zorder=2,
-            gid="nodes",
-        )
-        from matplotlib import colormaps
-        from matplotlib.lines import Line2D
-
-        handles = [
-            Line2D(
-                [],
-                [],
-                ls="none",
-                marker="o",
-                mec="#222222",
-                ms=7,
-                label=str(d),
-                mfc=colormaps["viridis"](d / top),
-            )
-            for d in sorted({int(d) for d in degree})
-        ]
-        ax.legend(
-            handles=handles,
-            title="degree",
-            loc="upper left",
-            bbox_to_anchor=(1.01, 1),
-            fontsize=8,
-            title_fontsize=8,
-            frameon=False,
-        )
+        _nodes_by_degree(ax, G, nodes, xy, size)
     else:
         fill = [DARK if _node_colour(G, v) == 0 else LIGHT for v in nodes]
         ax.scatter(
@@ -253,6 +214,57 @@ def draw_knight_graph(
         ax.set_xlim(xy[:, 0].min() - pad, xy[:, 0].max() + pad)
         ax.set_ylim(xy[:, 1].min() - pad, xy[:, 1].max() + pad)
     ax.set_aspect("equal")
+    _axes_and_title(ax, G, nodes, layout)
+    return ax
+
+
+def _nodes_by_degree(ax: Axes, G: nx.Graph, nodes: list[Any], xy: Any, size: float) -> None:
+    """The nodes coloured by degree, with a legend of the degrees."""
+    from matplotlib import colormaps
+    from matplotlib.lines import Line2D
+
+    degree = np.array([G.degree(v) for v in nodes], dtype=float)
+    top = max(8.0, float(degree.max(initial=0)))
+    ax.scatter(
+        xy[:, 0],
+        xy[:, 1],
+        s=size,
+        c=degree,
+        cmap="viridis",
+        vmin=0,
+        vmax=top,
+        edgecolors="#222222",
+        linewidths=0.5,
+        zorder=2,
+        gid="nodes",
+    )
+    handles = [
+        Line2D(
+            [],
+            [],
+            ls="none",
+            marker="o",
+            mec="#222222",
+            ms=7,
+            label=str(d),
+            mfc=colormaps["viridis"](d / top),
+        )
+        for d in sorted({int(d) for d in degree})
+    ]
+    ax.legend(
+        handles=handles,
+        title="degree",
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1),
+        fontsize=8,
+        title_fontsize=8,
+        frameon=False,
+    )
+
+
+def _axes_and_title(ax: Axes, G: nx.Graph, nodes: list[Any], layout: str) -> None:
+    """Files and ranks along the edges in the board layout (no axes otherwise), and the
+    title: what the graph is, its squares and moves, the layout."""
     if layout == "board" and nodes and all(isinstance(v, tuple) for v in nodes):
         m = 1 + max(int(v[0]) for v in nodes)
         n = 1 + max(int(v[1]) for v in nodes)
@@ -272,4 +284,3 @@ def draw_knight_graph(
         f"{what}: {G.number_of_nodes()} squares, {G.number_of_edges()} moves ({layout} layout)",
         fontsize=10,
     )
-    return ax

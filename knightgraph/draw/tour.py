@@ -18,7 +18,9 @@ from ._common import board_axes, checkered, frame_board, path_cmap, square_point
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.collections import LineCollection
+    from numpy.typing import NDArray
 
+    from ..board import Board
     from ..tour import Tour
 
 CHECKERED_LIMIT = 10_000
@@ -142,24 +144,9 @@ def draw_tour(
     >>> len(path_collection(ax).get_segments()), ax.get_xticklabels()[0].get_text()
     (24, 'a')
     """
-    from matplotlib.collections import LineCollection
-    from matplotlib.colors import Normalize
-
     board = tour.board
     m, n, area = board.m, board.n, board.area
-    if color_by not in ("step", "direction", None):
-        raise InvalidOptionError(
-            f"invalid color_by {color_by!r}: choose 'step', 'direction' or None"
-        )
-    if numbers and area > NUMBERS_LIMIT:
-        raise InvalidOptionError(
-            f"numbers are drawn on boards of at most {NUMBERS_LIMIT:,} squares (50x50), "
-            f"not on {m}x{n}"
-        )
-    if arrows and area > CHECKERED_LIMIT:
-        raise InvalidOptionError(
-            f"arrows are drawn on boards of at most {CHECKERED_LIMIT:,} squares, not {m}x{n}"
-        )
+    _check_drawing(board, numbers=numbers, arrows=arrows, color_by=color_by)
     small = max(3.0, min(7.0, 0.9 * max(m, n)))  # a 1 x 1 board needs no big figure
     long_side = min(24.0, max(small, 0.42 * max(m, n))) if numbers else small
     ax = board_axes(ax, m, n, long_side=long_side)
@@ -178,12 +165,49 @@ def draw_tour(
     else:
         ax.set_facecolor("#faf6ee")
     segs = _segments(tour)
-    moves = len(segs)
     width = linewidth if linewidth is not None else min(2.5, max(0.15, square * 0.12))
+    path = _path(tour, segs, width, numbers=numbers)
+    colour = _colouring(board, segs, color_by, cmap)
+    colour(path)
+    ax.add_collection(path, autolim=False)
+    if arrows and len(segs):
+        colour(_arrows(ax, segs, m, n))
+    if numbers:
+        digits = len(str(len(tour)))
+        size = min(14.0, 0.45 * square, 1.5 * square / digits)
+        _write_numbers(ax, tour.numbered(), size, halo=0.3, zorder=5)
+    if markers:
+        _mark_ends(ax, tour, square)
+    return ax
+
+
+def _check_drawing(board: Board, *, numbers: bool, arrows: bool, color_by: str | None) -> None:
+    """Refuse what :func:`draw_tour` cannot show, before any drawing."""
+    m, n, area = board.m, board.n, board.area
+    if color_by not in ("step", "direction", None):
+        raise InvalidOptionError(
+            f"invalid color_by {color_by!r}: choose 'step', 'direction' or None"
+        )
+    if numbers and area > NUMBERS_LIMIT:
+        raise InvalidOptionError(
+            f"numbers are drawn on boards of at most {NUMBERS_LIMIT:,} squares (50x50), "
+            f"not on {m}x{n}"
+        )
+    if arrows and area > CHECKERED_LIMIT:
+        raise InvalidOptionError(
+            f"arrows are drawn on boards of at most {CHECKERED_LIMIT:,} squares, not {m}x{n}"
+        )
+
+
+def _path(tour: Tour, segs: NDArray[Any], width: float, *, numbers: bool) -> Any:
+    """The tour's moves as one LineCollection (a closed tour's closing move last, dashed)."""
+    from matplotlib.collections import LineCollection
+
+    moves = len(segs)
     styles: Any = "solid"
     if tour.closed and moves:
         styles = ["solid"] * (moves - 1) + [(0, (2.5, 1.5))]
-    path = LineCollection(
+    return LineCollection(
         list(segs) if moves else [],
         linewidths=width,
         linestyles=styles,
@@ -191,90 +215,90 @@ def draw_tour(
         joinstyle="round",
         alpha=0.75 if numbers else 1.0,
         zorder=2,
-        rasterized=area > CHECKERED_LIMIT,
+        rasterized=tour.board.area > CHECKERED_LIMIT,
         gid=_PATH_GID,
         label="closing move dashed" if tour.closed else "path",
     )
-    colours: Any
+
+
+def _colouring(board: Board, segs: NDArray[Any], color_by: str | None, cmap: Any) -> Any:
+    """A function that colours the path (or its arrows) move by move: by step number, by
+    direction (the leaper's moves, ten colours) or all alike."""
+    from matplotlib.colors import Normalize
+
+    moves = len(segs)
     if color_by == "step":
-        path.set_array(np.arange(moves))
-        path.set_cmap(cmap)
-        path.set_norm(Normalize(0, max(moves - 1, 1)))
-    elif color_by == "direction":
+
+        def by_step(artist: Any) -> None:
+            artist.set_array(np.arange(moves))
+            artist.set_cmap(cmap)
+            artist.set_norm(Normalize(0, max(moves - 1, 1)))
+
+        return by_step
+    if color_by == "direction":
         from matplotlib import colormaps
 
         delta = segs[:, 1] - segs[:, 0]  # (d_file, d_rank)
         kinds = {(dr, dc): k for k, (dr, dc) in enumerate(board.offsets)}
         index = [kinds.get((int(dy), int(dx)), 0) for dx, dy in delta.tolist()]
         colours = colormaps["tab10"](np.asarray(index) % 10)
-        path.set_color(colours)
-    else:
-        path.set_color("#1d3557")
-    ax.add_collection(path, autolim=False)
+        return lambda artist: artist.set_color(colours)
+    return lambda artist: artist.set_color("#1d3557")
 
-    if arrows and moves:
-        mid = segs.mean(axis=1)
-        delta = segs[:, 1] - segs[:, 0]
-        unit = delta / np.hypot(delta[:, 0], delta[:, 1])[:, None]
-        quiver = ax.quiver(
-            mid[:, 0],
-            mid[:, 1],
-            unit[:, 0],
-            unit[:, 1],
-            angles="xy",
-            scale_units="xy",
-            scale=1 / 0.3,
-            pivot="mid",
-            width=0.004 * 8 / max(m, n, 8),
-            headwidth=4,
-            headlength=4,
-            headaxislength=3.5,
-            zorder=3,
-        )
-        if color_by == "step":
-            quiver.set_array(np.arange(moves))
-            quiver.set_cmap(cmap)
-            quiver.set_norm(Normalize(0, max(moves - 1, 1)))
-        elif color_by == "direction":
-            quiver.set_color(colours)
-        else:
-            quiver.set_color("#1d3557")
 
-    if numbers:
-        digits = len(str(len(tour)))
-        size = min(14.0, 0.45 * square, 1.5 * square / digits)
-        _write_numbers(ax, tour.numbered(), size, halo=0.3, zorder=5)
+def _arrows(ax: Axes, segs: NDArray[Any], m: int, n: int) -> Any:
+    """An arrowhead in the middle of every move, pointing the way the tour goes."""
+    mid = segs.mean(axis=1)
+    delta = segs[:, 1] - segs[:, 0]
+    unit = delta / np.hypot(delta[:, 0], delta[:, 1])[:, None]
+    return ax.quiver(
+        mid[:, 0],
+        mid[:, 1],
+        unit[:, 0],
+        unit[:, 1],
+        angles="xy",
+        scale_units="xy",
+        scale=1 / 0.3,
+        pivot="mid",
+        width=0.004 * 8 / max(m, n, 8),
+        headwidth=4,
+        headlength=4,
+        headaxislength=3.5,
+        zorder=3,
+    )
 
-    if markers:
-        x0, y0 = tour_points(tour)[[0, -1]].T
-        size = min(28.0, max(14.0, square * 0.8))  # on big boards: a few squares across
-        edge = min(3.0, max(2.0, square * 0.06))
-        mark: dict[str, Any] = {
-            "mfc": "none",
-            "mew": edge,
-            "ls": "none",
-            "zorder": 4,
-            "clip_on": False,
-        }
-        ax.plot(
-            [x0[0]],
-            [y0[0]],
-            marker="o",
-            ms=size,
-            mec="#1a9850",
-            label=f"start {board.name(tour.start)}",
-            **mark,
-        )
-        ax.plot(
-            [x0[1]],
-            [y0[1]],
-            marker="s",
-            ms=size * 0.85,
-            mec="#d73027",
-            label=f"end {board.name(tour.end)}",
-            **mark,
-        )
-    return ax
+
+def _mark_ends(ax: Axes, tour: Tour, square: float) -> None:
+    """A green circle on the start and a red square on the end."""
+    board = tour.board
+    x0, y0 = tour_points(tour)[[0, -1]].T
+    size = min(28.0, max(14.0, square * 0.8))  # on big boards: a few squares across
+    edge = min(3.0, max(2.0, square * 0.06))
+    mark: dict[str, Any] = {
+        "mfc": "none",
+        "mew": edge,
+        "ls": "none",
+        "zorder": 4,
+        "clip_on": False,
+    }
+    ax.plot(
+        [x0[0]],
+        [y0[0]],
+        marker="o",
+        ms=size,
+        mec="#1a9850",
+        label=f"start {board.name(tour.start)}",
+        **mark,
+    )
+    ax.plot(
+        [x0[1]],
+        [y0[1]],
+        marker="s",
+        ms=size * 0.85,
+        mec="#d73027",
+        label=f"end {board.name(tour.end)}",
+        **mark,
+    )
 
 
 def _step_map(ax: Axes, tour: Tour, cmap: Any) -> Axes:

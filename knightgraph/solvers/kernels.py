@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -290,9 +291,20 @@ class Kernels:
 
 
 def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
-    def array(dtype: Any) -> Any:
-        return np.ctypeslib.ndpointer(dtype=dtype, flags="C_CONTIGUOUS")
+    """The compiled kernels of ``library``: depth-first search, the walk and the follower."""
+    return Kernels(
+        _ctypes_dfs(library), _ctypes_walk(library), _ctypes_follow(library), compiled=True
+    )
 
+
+def _array(dtype: Any) -> Any:
+    """A ctypes argument type: a C-contiguous numpy array of ``dtype``."""
+    return np.ctypeslib.ndpointer(dtype=dtype, flags="C_CONTIGUOUS")
+
+
+def _ctypes_dfs(library: ctypes.CDLL) -> Callable[..., int]:
+    """``kg_dfs`` of ``library`` as a Python function (see :class:`Kernels`)."""
+    array = _array
     i64 = ctypes.c_int64
     c_dfs = library.kg_dfs
     c_dfs.restype = i64
@@ -309,20 +321,6 @@ def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
         i64,
         i64,
     ]
-    c_walk = library.kg_walk
-    c_walk.restype = None
-    c_walk.argtypes = [
-        array(np.int32),
-        i64,
-        array(np.int64),
-        array(np.int64),
-        array(np.int32),
-        array(np.uint8),
-        array(np.int32),
-        array(np.int32),
-        array(np.int64),
-        array(np.uint64),
-    ] + [i64] * 9
 
     def dfs(
         targets: Array,
@@ -350,6 +348,28 @@ def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
                 stop,
             )
         )
+
+    return dfs
+
+
+def _ctypes_walk(library: ctypes.CDLL) -> Callable[..., None]:
+    """``kg_walk`` of ``library`` as a Python function (see :class:`Kernels`)."""
+    array = _array
+    i64 = ctypes.c_int64
+    c_walk = library.kg_walk
+    c_walk.restype = None
+    c_walk.argtypes = [
+        array(np.int32),
+        i64,
+        array(np.int64),
+        array(np.int64),
+        array(np.int32),
+        array(np.uint8),
+        array(np.int32),
+        array(np.int32),
+        array(np.int64),
+        array(np.uint64),
+    ] + [i64] * 9
 
     def walk(
         targets: Array,
@@ -392,8 +412,7 @@ def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
             stop_square,
         )
 
-    follow = _ctypes_follow(library)
-    return Kernels(dfs, walk, follow, compiled=True)
+    return walk
 
 
 @functools.cache

@@ -21,7 +21,14 @@ __all__ = ["check_option_types", "option_kinds", "option_names"]
 
 
 def option_names(impl: Callable[..., Any]) -> frozenset[str]:
-    """Keyword options an implementation accepts beyond ``problem, budget, seed``."""
+    """Keyword options an implementation accepts beyond ``problem, budget, seed``.
+
+    Examples
+    --------
+    >>> def impl(problem, budget, *, seed=None, prune: bool = False, rule: str = "roth"): ...
+    >>> sorted(option_names(impl))
+    ['prune', 'rule']
+    """
     params = inspect.signature(impl).parameters
     return frozenset(p for p in params if p not in ("problem", "budget", "seed"))
 
@@ -36,7 +43,15 @@ _KIND_WORDS = {"bool": "True or False", "int": "a whole number", "str": "a strin
 
 def option_kinds(impl: Callable[..., Any]) -> dict[str, tuple[str, bool]]:
     """``{option: (kind, None allowed)}`` for the options annotated plainly as bool, int or
-    str (optionally ``| None``); richer annotations are checked by the strategy itself."""
+    str (optionally ``| None``); richer annotations are checked by the strategy itself.
+
+    Examples
+    --------
+    >>> def impl(problem, budget, *, attempts: int | None = None, moves: str | list = ""):
+    ...     pass
+    >>> option_kinds(impl)
+    {'attempts': ('int', True)}
+    """
     kinds = {}
     for p in inspect.signature(impl).parameters.values():
         words = [w.strip() for w in str(p.annotation).split("|")]
