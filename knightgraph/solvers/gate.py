@@ -98,6 +98,7 @@ def gate(
         None if budget is None else Budget(budget.timeout, None, budget.progress, budget.started)
     )
     refuted = refute(deadline)
+    unchecked = refuted.reason  # why no checkable certificate came of it
     if refuted.status is Status.FOUND:
         raise InternalError(
             f"internal error: {result.method} reported no {what}, but the SAT solver found one"
@@ -118,10 +119,10 @@ def gate(
                 reason=f"{result.reason}; re-proved for the independent checker: "
                 f"{refuted.certificate.reason}",
             )
-        refuted.reason = f"its certificate did not check either ({again})"
+        unchecked = f"its certificate did not check either ({again})"
     return _aborted(
         f"{result.method} found no {what}, but its certificate ({why}) cannot be "
-        f"re-checked and no checkable one was found within the budget ({refuted.reason})",
+        f"re-checked and no checkable one was found within the budget ({unchecked})",
         result,
     )
 
