@@ -24,6 +24,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..budget import Budget
 from ..exceptions import InternalError
@@ -66,7 +67,7 @@ def gate(
     Returns
     -------
     SearchResult
-        ``result`` itself when its certificate checks (``stats["checked"]`` then
+        ``result`` when its certificate checks (a copy whose ``stats["checked"]``
         holds the checker's words), a PROVEN_ABSENT result carrying the checked
         SAT certificate, or ABORTED with the reason.
 
@@ -90,8 +91,7 @@ def gate(
         return result
     accepted, why = check(result.certificate)
     if accepted:
-        result.stats["checked"] = why
-        return result
+        return replace(result, stats={**result.stats, "checked": why})
     if result.certificate.kind == "sat-refutation":
         return _aborted(f"{result.method}: its refutation did not check ({why})", result)
     deadline = (
