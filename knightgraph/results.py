@@ -101,9 +101,10 @@ class Certificate:
         return f"Certificate(kind={self.kind!r}, reason={reason!r}, data={list(self.data)!r})"
 
 
-@dataclass(repr=False)
+@dataclass(frozen=True, repr=False)
 class SearchResult:
-    """What a solver returns.
+    """What a solver returns, complete when it is built (a changed copy:
+    :func:`dataclasses.replace`).
 
     Attributes
     ----------
@@ -188,8 +189,8 @@ class SearchResult:
             raise InvalidResultError(
                 "invalid SearchResult: status PROVEN_ABSENT needs a certificate, got certificate=None"
             )
-        if not self.reason and self.certificate is not None:
-            self.reason = self.certificate.reason
+        if not self.reason and self.certificate is not None:  # frozen: set while it is built
+            object.__setattr__(self, "reason", self.certificate.reason)
 
     @property
     def found(self) -> bool:

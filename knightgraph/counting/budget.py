@@ -183,7 +183,7 @@ class _Counted(_CountStatus):
 B = TypeVar("B")
 
 
-@dataclass
+@dataclass(frozen=True)
 class _CountAnswer(_Counted, Generic[B]):
     """The fields that the answers of counts of boards (``B``: a
     :class:`~knightgraph.Board`) and of graphs share, in this order (the request, the counts,

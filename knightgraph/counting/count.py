@@ -45,7 +45,7 @@ from .zeros import quick_zero
 CONVENTIONS = ("oeis", "knuth")
 
 
-@dataclass
+@dataclass(frozen=True)
 class CountResult(_CountAnswer[Board]):
     """The number of tours of one kind.
 

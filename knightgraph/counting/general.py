@@ -115,7 +115,7 @@ def _bfs(adj: Any, root: int) -> dict[int, int]:
     return distance
 
 
-@dataclass
+@dataclass(frozen=True)
 class GraphCountResult(_CountAnswer[GraphBoard]):
     """A count of the tours of a graph board, with the interface of
     :class:`~knightgraph.CountResult` (``directed``, ``undirected``, ``status``, ...).

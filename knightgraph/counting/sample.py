@@ -36,7 +36,7 @@ from .budget import (
 )
 from .count import _neighbours
 from .transitions import TRANSITION_BYTES as TRANSITION_BYTES
-from .transitions import _check_sample, _draw_tours
+from .transitions import Drawing, _check_sample, _draw_tours
 from .zeros import quick_zero
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ SAMPLE_ZERO_AREA = 1 << 16
 a cheap certificate shows they have no tour (it needs board-sized arrays)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class SampleResult(_Drawn):
     """Tours drawn uniformly at random, and how many there were to draw from.
 
@@ -220,11 +220,12 @@ def sample_tours(
     if span > SAMPLE_MAX_SPAN and board.area > SAMPLE_ZERO_AREA:
         _too_large(board, span)  # not even the cheap arguments are worth their memory
     began = time.perf_counter()
-    result = SampleResult(board, closed, s, t, k, seed, [], None)
+    drawing = Drawing(closed, s, t, k, seed)
+    reason, certificate = "", None
     zero = quick_zero(board, closed=closed, start=s, end=t)
     if zero is not None:
-        result.directed, result.certificate, result.reason = 0, zero, zero.reason
-        result.stats["quick_zero"] = zero.kind
+        drawing.directed, certificate, reason = 0, zero, zero.reason
+        drawing.stats["quick_zero"] = zero.kind
     else:
         if span > SAMPLE_MAX_SPAN:
             _too_large(board, span)
@@ -236,12 +237,15 @@ def sample_tours(
         deadline = None if timeout is None else time.monotonic() + timeout
         budget = _memory_budget(memory, compiled=False)
         try:
-            _draw(result, budget, deadline, progress)
+            _draw(board, drawing, budget, deadline, progress)
         except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
-            result.reason = str(stop)
-            result.stats["done"] = stop.done
-    result.seconds = time.perf_counter() - began
-    return result
+            reason = str(stop)
+            drawing.stats["done"] = stop.done
+    seconds = time.perf_counter() - began
+    tours, directed, stats = drawing.tours, drawing.directed, drawing.stats
+    return SampleResult(
+        board, closed, s, t, k, seed, tours, directed, seconds, stats, reason, certificate
+    )
 
 
 def _too_large(board: Board, span: int) -> NoReturn:
@@ -253,28 +257,29 @@ def _too_large(board: Board, span: int) -> NoReturn:
 
 
 def _draw(
-    result: SampleResult,
+    board: Board,
+    drawing: Drawing,
     memory: int,
     deadline: float | None,
     progress: Callable[[dict[str, Any]], None] | None,
 ) -> None:
-    """Fill ``result``: the count, then the tours (CountAbortedError at the budget)."""
-    board, closed, s, t = result.board, result.closed, result.start, result.end
+    """Fill ``drawing``: the count, then the tours (CountAbortedError at the budget)."""
+    closed, s, t = drawing.closed, drawing.start, drawing.end
     if board.num_squares == 1:
-        result.directed = 0 if closed else 1
+        drawing.directed = 0 if closed else 1
         if not closed:
             only = next(iter(r * board.n + c for r, c in board.squares()))
-            result.tours = [Tour(board, np.array([only]), False) for _ in range(result.k)]
+            drawing.tours = [Tour(board, np.array([only]), False) for _ in range(drawing.k)]
         return
     graph, steps = _request_plan(board, closed, s, t, deadline)
     if graph is None:
-        result.directed = 0
+        drawing.directed = 0
         return
 
     def tour_of(order: list[int]) -> Tour:
         return Tour(board, np.array(order, dtype=np.int64), closed)
 
-    _draw_tours(result, graph, steps, memory, deadline, progress, tour_of)
+    _draw_tours(drawing, graph, steps, memory, deadline, progress, tour_of)
 
 
 def _request_plan(

@@ -37,7 +37,7 @@ from .budget import (
 )
 from .general import vertex_order
 from .plan import _order_graph, _plan, _request_edges
-from .transitions import _check_sample, _draw_tours
+from .transitions import Drawing, _check_sample, _draw_tours
 
 __all__ = ["SAMPLE_MAX_WIDTH", "GraphSampleResult", "sample_graph_tours"]
 
@@ -47,7 +47,7 @@ takes on: its states grow exponentially with the width (the Python engine keeps 
 transition), and boards are refused at about 12."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class GraphSampleResult(_Drawn):
     """Tours of a graph board drawn uniformly at random, with the interface of
     :class:`~knightgraph.SampleResult` (``tours``, ``directed``, ``status``, ``to_dict``).
@@ -140,10 +140,11 @@ def sample_graph_tours(
     s, t = _ends(board, start, end, board.names.__getitem__, "vertex")
     began = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
-    result = GraphSampleResult(board, closed, s, t, k, seed, [], None)
+    drawing = Drawing(closed, s, t, k, seed)
+    reason = ""
     try:
         order, width = vertex_order(board, deadline)
-        result.stats["width"] = width
+        drawing.stats["width"] = width
         if width > SAMPLE_MAX_WIDTH:
             raise BoardTooLargeError(
                 f"the {board.describe()} is too large to sample: the counting program's "
@@ -151,36 +152,38 @@ def sample_graph_tours(
             )
         require_memory(k * board.num_squares * 16, f"{k:,} tours of the {board.describe()}")
         budget = _memory_budget(memory, compiled=False)
-        _draw(result, order, budget, deadline, progress)
+        _draw(board, drawing, order, budget, deadline, progress)
     except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
-        result.reason = str(stop)
-        result.stats["done"] = stop.done
-    result.seconds = time.perf_counter() - began
-    return result
+        reason = str(stop)
+        drawing.stats["done"] = stop.done
+    seconds = time.perf_counter() - began
+    tours, directed, stats = drawing.tours, drawing.directed, drawing.stats
+    return GraphSampleResult(board, closed, s, t, k, seed, tours, directed, seconds, stats, reason)
 
 
 def _draw(
-    result: GraphSampleResult,
+    board: GraphBoard,
+    drawing: Drawing,
     order: list[int],
     memory: int,
     deadline: float | None,
     progress: Callable[[dict[str, Any]], None] | None,
 ) -> None:
-    """Fill ``result``: the count, then the tours (CountAbortedError at the budget)."""
-    board, closed, s, t = result.board, result.closed, result.start, result.end
+    """Fill ``drawing``: the count, then the tours (CountAbortedError at the budget)."""
+    closed, s, t = drawing.closed, drawing.start, drawing.end
     n = board.num_squares
     if n == 1:
-        result.directed = 0 if closed else 1
-        result.tours = [] if closed else [GraphTour(board, [0]) for _ in range(result.k)]
+        drawing.directed = 0 if closed else 1
+        drawing.tours = [] if closed else [GraphTour(board, [0]) for _ in range(drawing.k)]
         return
     virtual = not closed
     if (closed and s is not None and t is not None and t not in board.adj[s]) or n + int(
         virtual
     ) < 3:
-        result.directed = 0
+        drawing.directed = 0
         return
     graph, local = _order_graph(board, order, virtual)
     steps = _plan(graph, None, *_request_edges(local, closed, s, t), deadline)
     _draw_tours(
-        result, graph, steps, memory, deadline, progress, lambda seq: GraphTour(board, seq, closed)
+        drawing, graph, steps, memory, deadline, progress, lambda seq: GraphTour(board, seq, closed)
     )

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..parallel import Executor
 
 
-@dataclass
+@dataclass(frozen=True)
 class SymmetryCount(_CountStatus):
     """Tours up to the board's symmetry group (Burnside's lemma).
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -43,8 +44,25 @@ def _check_sample(k: int, seed: int | None, memory: int | None, timeout: float |
     _check_budget("python", memory, timeout)
 
 
+@dataclass
+class Drawing:
+    """A sample as it is drawn, before its answer is built: the request (``closed``, the
+    flat ``start`` and ``end``, ``k``, ``seed``), then the count once it is known
+    (``directed``), the tours drawn so far and the statistics.  What it holds when the
+    budget stops the drawing is kept: the sampler builds its frozen answer from it."""
+
+    closed: bool
+    start: int | None
+    end: int | None
+    k: int
+    seed: int | None
+    directed: int | None = None
+    tours: list[Any] = field(default_factory=list)
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
 def _draw_tours(
-    result: Any,
+    drawing: Drawing,
     graph: _Graph,
     steps: list[_Step],
     memory: int,
@@ -52,18 +70,18 @@ def _draw_tours(
     progress: Callable[[dict[str, Any]], None] | None,
     tour_of: Callable[[list[int]], Any],
 ) -> None:
-    """Count the cycles of the plan into ``result.directed``, then draw ``result.k`` of
+    """Count the cycles of the plan into ``drawing.directed``, then draw ``drawing.k`` of
     them uniformly, each made a tour by ``tour_of`` (of its squares in order) and checked
     against the ends asked for (CountAbortedError at the budget)."""
-    closed, s, t = result.closed, result.start, result.end
-    rng = random.Random(result.seed)
-    work = len(steps) + result.k  # one unit per step of the program, then per tour
+    closed, s, t = drawing.closed, drawing.start, drawing.end
+    rng = random.Random(drawing.seed)
+    work = len(steps) + drawing.k  # one unit per step of the program, then per tour
     report = None if progress is None else (lambda done: progress({"done": done, "total": work}))
-    layers, completions = _passes(steps, memory, deadline, report, result.stats)
+    layers, completions = _passes(steps, memory, deadline, report, drawing.stats)
     cycles = int(completions[0][0]) if len(completions[0]) else 0
     both_ways = (s is None or t is None) if closed else (s is None and t is None)
-    result.directed = 2 * cycles if both_ways else cycles
-    for drawn in range(result.k if cycles else 0):
+    drawing.directed = 2 * cycles if both_ways else cycles
+    for drawn in range(drawing.k if cycles else 0):
         if _timed_out(deadline):
             raise _stopped("at the timeout", {"phase": "sample", "step": drawn, "steps": 0})
         edges = _walk(steps, layers, completions, rng)
@@ -71,7 +89,7 @@ def _draw_tours(
         tour = tour_of(order)
         if (s is not None and order[0] != s) or (t is not None and order[-1] != t):
             raise InternalError(f"a sampled tour does not answer the request: {tour!r}")
-        result.tours.append(tour)
+        drawing.tours.append(tour)
         if report is not None:
             report(len(steps) + drawn + 1)
 

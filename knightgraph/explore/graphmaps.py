@@ -48,7 +48,7 @@ COUNT_AUTO_VERTICES = 36
 vertices."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class GraphTourMap(_MapCells):
     """Which vertices of a graph a tour starts on (``starts``), or which it ends on from a
     fixed start (``ends``), each decided by proof.

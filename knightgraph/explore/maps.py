@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from ..parallel import Executor
 
 
-@dataclass
+@dataclass(frozen=True)
 class TourMap(_MapCells):
     """Which start squares admit a tour (``starts``), or which end squares a tour from a
     fixed start can reach (``ends``), each cell decided by proof.

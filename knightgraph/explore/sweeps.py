@@ -30,7 +30,7 @@ BYTES_PER_START = 400
 """What a sweep holds per start square besides the searches (the task, the result)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class SweepResult:
     """Which start squares gave a tour.
 

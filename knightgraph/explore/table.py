@@ -47,7 +47,7 @@ CODES = {
 """The codes of :func:`existence_table` (seed 000's Figure 3.1, plus ``?``)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Cell:
     """One board of the table: its code and the evidence behind it.
 
@@ -65,7 +65,7 @@ class Cell:
     disagreements: list[str]
 
 
-@dataclass
+@dataclass(frozen=True)
 class ExistenceTable:
     """Codes ``c`` / ``e`` / ``o`` / ``x`` for every board up to ``rows x cols``.
 

@@ -39,6 +39,7 @@ Examples
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..board import KNIGHT
@@ -188,7 +189,7 @@ def _explained(result: SearchResult, problem: Problem) -> SearchResult:
     theorem = closed_tour_exists if problem.closed else open_tour_exists
     verdict = theorem(board.m, board.n)
     if not verdict and result.certificate is not None and result.certificate.kind != "theorem":
-        result.reason += f" ({verdict.reason})"
+        return replace(result, reason=f"{result.reason} ({verdict.reason})")
     return result
 
 

@@ -29,7 +29,7 @@ import inspect
 import time
 from collections.abc import Callable
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import wraps
 from typing import Any, Protocol
 
@@ -351,12 +351,12 @@ def solver(
                 result = impl(problem, budget, seed=seed, **options)
             finally:
                 _DEPTH.reset(depth)
-            result.method = result.method or name
+            if not result.method:
+                result = replace(result, method=name)
             _check_answer(problem, result)
             if outermost:
                 result = _certified(problem, budget, result)
-            result.seconds = time.perf_counter() - began
-            return result
+            return replace(result, seconds=time.perf_counter() - began)
 
         run.__signature__ = _public_signature(run, impl)  # type: ignore[attr-defined]
         info = SolverInfo(name, exact, bytes_per_square, fixed_bytes, summary, known, accepts)

@@ -24,6 +24,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..budget import Budget
 from ..exceptions import InternalError
@@ -66,7 +67,7 @@ def gate(
     Returns
     -------
     SearchResult
-        ``result`` itself when its certificate checks (``stats["checked"]`` then
+        ``result`` when its certificate checks (a copy whose ``stats["checked"]``
         holds the checker's words), a PROVEN_ABSENT result carrying the checked
         SAT certificate, or ABORTED with the reason.
 
@@ -90,14 +91,14 @@ def gate(
         return result
     accepted, why = check(result.certificate)
     if accepted:
-        result.stats["checked"] = why
-        return result
+        return replace(result, stats={**result.stats, "checked": why})
     if result.certificate.kind == "sat-refutation":
         return _aborted(f"{result.method}: its refutation did not check ({why})", result)
     deadline = (
         None if budget is None else Budget(budget.timeout, None, budget.progress, budget.started)
     )
     refuted = refute(deadline)
+    unchecked = refuted.reason  # why no checkable certificate came of it
     if refuted.status is Status.FOUND:
         raise InternalError(
             f"internal error: {result.method} reported no {what}, but the SAT solver found one"
@@ -118,10 +119,10 @@ def gate(
                 reason=f"{result.reason}; re-proved for the independent checker: "
                 f"{refuted.certificate.reason}",
             )
-        refuted.reason = f"its certificate did not check either ({again})"
+        unchecked = f"its certificate did not check either ({again})"
     return _aborted(
         f"{result.method} found no {what}, but its certificate ({why}) cannot be "
-        f"re-checked and no checkable one was found within the budget ({refuted.reason})",
+        f"re-checked and no checkable one was found within the budget ({unchecked})",
         result,
     )
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, cast
 
 from ..budget import Budget
@@ -330,10 +331,10 @@ def solve_graph(
     else:
         walked = _walk(problem, budget, seed) if method == "auto" else None
         result = walked if walked is not None else _sat(problem, budget)
-    result.method = result.method or method
+    if not result.method:
+        result = replace(result, method=method)
     result = _gate(problem, budget, result)
-    result.seconds = time.perf_counter() - began
-    return result
+    return replace(result, seconds=time.perf_counter() - began)
 
 
 def _gate(problem: GraphProblem, budget: Budget, result: SearchResult) -> SearchResult:
