@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import atexit
+import contextlib
 import functools
 import threading
 from typing import Any
@@ -43,11 +44,12 @@ def _block_path(
     learns (no cycle apart from the hub's) hold for every pair of ends, so a map that
     asks for hundreds of kinds encodes each block size once."""
     instance, lock = _block_instance(h, w)
-    board = instance.board
+    cnf = instance.cnf
+    board = cnf.board
     a, z = board.index(entry), board.index(exit_)
     try:
-        assumptions = [instance.var(instance.hub, a), instance.var(instance.hub, z)]
-        assumptions += [instance.var(board.index(u), board.index(v)) for u, v in forced]
+        assumptions = [cnf.var(cnf.hub, a), cnf.var(cnf.hub, z)]
+        assumptions += [cnf.var(board.index(u), board.index(v)) for u, v in forced]
     except (KeyError, ValueError):
         return None
     with lock:
@@ -57,6 +59,8 @@ def _block_path(
 
 _INSTANCES: dict[tuple[int, int], tuple[Any, threading.Lock]] = {}
 _INSTANCES_LOCK = threading.Lock()
+_SESSIONS = contextlib.ExitStack()
+"""The ``with`` blocks of the kept solver sessions, left at exit."""
 
 
 def _block_instance(h: int, w: int) -> tuple[Any, threading.Lock]:
@@ -65,18 +69,18 @@ def _block_instance(h: int, w: int) -> tuple[Any, threading.Lock]:
     solvers are released at exit, before the interpreter tears python-sat down."""
     with _INSTANCES_LOCK:
         if (h, w) not in _INSTANCES:
-            from .cnf import HamiltonCNF
+            from .incremental import solving
 
             if not _INSTANCES:
                 atexit.register(_release_instances)
-            _INSTANCES[h, w] = (HamiltonCNF(Board(h, w), False), threading.Lock())
+            session = _SESSIONS.enter_context(solving(Board(h, w), False))
+            _INSTANCES[h, w] = (session, threading.Lock())
         return _INSTANCES[h, w]
 
 
 def _release_instances() -> None:
     with _INSTANCES_LOCK:
-        for instance, _ in _INSTANCES.values():
-            instance.delete()
+        _SESSIONS.close()
         _INSTANCES.clear()
 
 
@@ -89,20 +93,17 @@ def _solve_path(
     budget: Budget | None,
 ) -> tuple[int, ...] | None:
     """:func:`_block_path` without the cache, within ``budget`` (None also when it runs out)."""
-    from .cnf import HamiltonCNF
+    from .incremental import solving
 
     board = Board(h, w)
     a, z = board.index(entry), board.index(exit_)
-    cnf = HamiltonCNF(board, False, a, z)
-    try:
+    with solving(board, False, a, z) as session:
         try:
-            units = [[cnf.var(board.index(u), board.index(v))] for u, v in forced]
+            units = [[session.cnf.var(board.index(u), board.index(v))] for u, v in forced]
         except (KeyError, ValueError):
             return None
-        cnf.add_clauses(units)
-        outcome = cnf.solve(budget=budget)
-    finally:
-        cnf.delete()
+        session.add_clauses(units)
+        outcome = session.solve(budget=budget)
     return _from(outcome, a)
 
 
