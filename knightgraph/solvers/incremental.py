@@ -167,6 +167,14 @@ class SolverSession:
         The python-sat solver's name.
     rounds : int
         Solver calls so far.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> with solving(Board(5, 6), closed=True) as session:
+    ...     outcome = session.solve()
+    >>> outcome.status, outcome.rounds, session.rounds, len(session.cnf.cut_sets)
+    ('sat', 4, 4, 6)
     """
 
     def __init__(self, cnf: TourCNF, engine: Any, name: str) -> None:
