@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..results import Certificate, SearchResult
 from ._dfs import _Abort, _Search
 from .base import Problem
+
+if TYPE_CHECKING:
+    from .incremental import SolverSession
 
 
 def _oracle_search(problem: Problem, search: _Search, starts: Iterable[int]) -> SearchResult:
@@ -66,7 +69,7 @@ def _oracle_search(problem: Problem, search: _Search, starts: Iterable[int]) -> 
 
 
 def _descend(
-    session: Any, search: _Search, start: int, stats: dict[str, Any]
+    session: SolverSession, search: _Search, start: int, stats: dict[str, Any]
 ) -> list[int] | None:
     """Grow the path from ``start`` child by child (see :func:`_oracle_search`)."""
     problem, budget = search.problem, search.budget

@@ -21,11 +21,14 @@ import atexit
 import contextlib
 import functools
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..board import Board
 from ..budget import Budget
 from .codes import Square
+
+if TYPE_CHECKING:
+    from .incremental import SolverSession
 
 Move = tuple[Square, Square]
 """A move between two squares of a block, as (rank, file) pairs."""
@@ -57,13 +60,13 @@ def _block_path(
     return _from(outcome, a)
 
 
-_INSTANCES: dict[tuple[int, int], tuple[Any, threading.Lock]] = {}
+_INSTANCES: dict[tuple[int, int], tuple[SolverSession, threading.Lock]] = {}
 _INSTANCES_LOCK = threading.Lock()
 _SESSIONS = contextlib.ExitStack()
 """The ``with`` blocks of the kept solver sessions, left at exit."""
 
 
-def _block_instance(h: int, w: int) -> tuple[Any, threading.Lock]:
+def _block_instance(h: int, w: int) -> tuple[SolverSession, threading.Lock]:
     """The open Hamiltonian-path CNF of an h x w block with free ends (the hub joined to
     every square), kept for the process, and the lock that serialises its calls.  The
     solvers are released at exit, before the interpreter tears python-sat down."""

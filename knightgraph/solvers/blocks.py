@@ -35,6 +35,8 @@ from .codes import Codes, Square, _any_square, _follow, codes_from_order, expand
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
+    from .cnf import TourCNF
+
 __all__ = ["PORTS", "STRIP_CAP", "STRIP_WINDOW", "block_tour", "structure_moves"]
 
 PORTS = (((1, 1), (3, 0)), ((1, 1), (0, 3)))
@@ -120,7 +122,7 @@ REJECTIONS = 20
 """Solutions :func:`block_tour` may reject before it gives up."""
 
 
-def _crossing(cnf: Any, board: Board, x: int) -> list[int]:
+def _crossing(cnf: TourCNF, board: Board, x: int) -> list[int]:
     """Variables of the moves across the line between columns ``x - 1`` and ``x``."""
     n = board.n
     return [
@@ -131,7 +133,7 @@ def _crossing(cnf: Any, board: Board, x: int) -> list[int]:
 
 
 def _window_clauses(
-    cnf: Any, board: Board, closed: bool, windows: Sequence[tuple[int, int]]
+    cnf: TourCNF, board: Board, closed: bool, windows: Sequence[tuple[int, int]]
 ) -> list[list[int]]:
     clauses: list[list[int]] = []
     n = board.n
