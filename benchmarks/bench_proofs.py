@@ -12,7 +12,7 @@ from __future__ import annotations
 from timing import run_knightgraph, timed
 
 from knightgraph import Board, Status, find_tour
-from knightgraph.solvers.cnf import HamiltonCNF
+from knightgraph.solvers.incremental import solving
 
 
 def whole_process(args: str) -> float:
@@ -21,9 +21,8 @@ def whole_process(args: str) -> float:
 
 def refute_only(n: int) -> float:
     """Seconds for CaDiCaL (proof logging on) to refute a closed tour of 4 x n."""
-    cnf = HamiltonCNF(Board(4, n), True, None, None, proof=True)
-    outcome, seconds = timed(cnf.solve)
-    cnf.delete()
+    with solving(Board(4, n), True, None, None, proof=True) as session:
+        outcome, seconds = timed(session.solve)
     assert outcome.status == "unsat", (n, outcome.status)
     return seconds
 

@@ -441,8 +441,9 @@ def _removed_names(board: Board) -> list[str]:
     return names_line(flat, board.m, board.n).split() if flat else []
 
 
-def sat_refutation(cnf: Any, board: Board) -> Certificate | None:
-    """The certificate of a SAT refutation, from a solved-UNSAT :class:`~knightgraph.solvers.cnf.HamiltonCNF`.
+def sat_refutation(session: Any, board: Board) -> Certificate | None:
+    """The certificate of a SAT refutation, from a solved-UNSAT
+    :class:`~knightgraph.solvers.incremental.SolverSession` (inside its ``with`` block).
 
     It holds the variables (as moves, the hub named ``"hub"``), every clause,
     the vertex set of each cut clause, and the solver's DRUP proof.  None when
@@ -451,31 +452,31 @@ def sat_refutation(cnf: Any, board: Board) -> Certificate | None:
 
     Examples
     --------
-    >>> from knightgraph.solvers.cnf import HamiltonCNF
-    >>> cnf = HamiltonCNF(Board(4, 4), proof=True)
-    >>> cnf.solve().status
-    'unsat'
-    >>> cert = sat_refutation(cnf, Board(4, 4))
+    >>> from knightgraph.solvers.incremental import solving
+    >>> with solving(Board(4, 4), proof=True) as session:
+    ...     print(session.solve().status)
+    ...     cert = sat_refutation(session, Board(4, 4))
+    unsat
     >>> len(cert.data["edges"]), cert.data["edges"][0], cert.data["edges"][-1]  # 24 moves, 16 hub edges
     (40, ['a1', 'b3'], ['d4', 'hub'])
     >>> check(cert, Board(4, 4))[0]
     True
-    >>> cnf.delete()
     """
+    cnf = session.cnf
     if cnf.auxiliary:
         return None
 
     def name(vertex: int) -> str:
         return "hub" if vertex == cnf.hub else board.name(vertex)
 
-    proof = cnf.proof()
+    proof = session.proof()
     return Certificate(
         "sat-refutation",
         f"a SAT solver refuted the {len(cnf.clauses):,} clauses that every tour satisfies "
         f"(exactly two tour moves at each square, plus {len(cnf.cut_sets)} cut constraints); "
         f"its DRUP proof of {len(proof):,} lines was checked independently",
         {
-            "solver": cnf.solver_name,
+            "solver": session.name,
             "edges": [[name(u), name(v)] for u, v in cnf.edges],
             "cuts": [[name(v) for v in cycle] for cycle in cnf.cut_sets],
             "cnf": cnf.clauses,

@@ -32,7 +32,9 @@ from knightgraph.exceptions import (
     SearchAbortedError,
 )
 from knightgraph.explore import end_map, existence_table, start_map, sweep
-from knightgraph.solvers.cnf import FIRST_SLICE, SLICE_SECONDS, HamiltonCNF, cnf_bytes
+from knightgraph.solvers.clauses import cnf_bytes
+from knightgraph.solvers.cnf import TourCNF
+from knightgraph.solvers.incremental import FIRST_SLICE, SLICE_SECONDS, solving
 
 needs_kernel = pytest.mark.skipif(
     not kernel_available(), reason="the C counting kernel is not built"
@@ -55,8 +57,11 @@ class FakeClock:
 # ------------------------------------------------------------------------- SAT
 def test_sat_encoding_reads_the_clock():
     """A budget already spent stops the encoding before the solver sees a clause."""
-    with pytest.raises(SearchAbortedError, match="encoding stopped at the timeout of 0 s"):
-        HamiltonCNF(Board(30, 30), budget=Budget(timeout=0))
+    with (
+        pytest.raises(SearchAbortedError, match="encoding stopped at the timeout of 0 s"),
+        solving(Board(30, 30), budget=Budget(timeout=0)),
+    ):
+        pass
 
 
 def test_sat_timeout_of_zero_is_aborted_not_a_crash():
@@ -73,16 +78,13 @@ def test_sat_limit_counts_conflicts_and_is_never_exceeded():
 
 
 def test_sat_slices_follow_the_limit_and_the_pace():
-    cnf = HamiltonCNF(Board(5, 6), closed=True)
-    try:
+    with solving(Board(5, 6), closed=True) as cnf:
         assert cnf._slice(Budget(limit=10), 3) == 7
         assert cnf._slice(Budget(limit=10), 10) == 1  # never 0: the budget check stops first
         assert cnf._slice(Budget(timeout=100.0), 0) == FIRST_SLICE  # the pace is not known yet
         cnf._pace = 1e-3  # a millisecond per conflict
         assert cnf._slice(Budget(timeout=100.0), 0) == int(SLICE_SECONDS / 1e-3)
         assert cnf._slice(Budget(timeout=0.02), 0) <= 10  # at most half the time left
-    finally:
-        cnf.delete()
 
 
 class InstantTimer:
@@ -103,14 +105,11 @@ def test_interruptible_solvers_are_interrupted_at_the_deadline(monkeypatch):
     then answers "unknown" (None); the interrupt is cleared for the next call."""
     import threading
 
-    cnf = HamiltonCNF(Board(30, 30), closed=True, solver="minisat22")
-    try:
+    with solving(Board(30, 30), closed=True, solver="minisat22") as cnf:
         with monkeypatch.context() as patch:
             patch.setattr(threading, "Timer", InstantTimer)
             assert cnf._solve_limited([], Budget(timeout=60.0)) is None
         assert cnf._solve_once([], None) is True
-    finally:
-        cnf.delete()
 
 
 def test_hub_counter_means_exactly_two():
@@ -121,18 +120,15 @@ def test_hub_counter_means_exactly_two():
 
     from knightgraph.solvers.clauses import hub_clauses
 
-    cnf = HamiltonCNF(Board(3, 4))  # only for its variable count; 66 fresh literals follow
-    try:
-        literals = list(range(cnf.top + 1, cnf.top + 67))
-        cnf.top += 66
-        clauses = cnf._counted(hub_clauses(literals, cnf.top))
-        assert cnf.auxiliary
-        with Solver(name="minisat22", bootstrap_with=clauses) as oracle:
-            for chosen in [(), (0,), (65,), (3, 40), (0, 65), (1, 2, 3), (0, 30, 65)]:
-                assumptions = [x if i in chosen else -x for i, x in enumerate(literals)]
-                assert oracle.solve(assumptions=assumptions) == (1 <= len(chosen) <= 2), chosen
-    finally:
-        cnf.delete()
+    cnf = TourCNF(Board(3, 4))  # only for its variable count; 66 fresh literals follow
+    literals = list(range(cnf.top + 1, cnf.top + 67))
+    cnf.top += 66
+    clauses = cnf._counted(hub_clauses(literals, cnf.top))
+    assert cnf.auxiliary
+    with Solver(name="minisat22", bootstrap_with=clauses) as oracle:
+        for chosen in [(), (0,), (65,), (3, 40), (0, 65), (1, 2, 3), (0, 30, 65)]:
+            assumptions = [x if i in chosen else -x for i, x in enumerate(literals)]
+            assert oracle.solve(assumptions=assumptions) == (1 <= len(chosen) <= 2), chosen
 
 
 def test_large_open_board_by_sat_is_a_tour():
@@ -152,14 +148,13 @@ def test_cnf_memory_is_estimated_before_anything_is_built():
 
 
 def test_clauses_are_kept_only_when_asked():
-    small = HamiltonCNF(Board(5, 6), closed=True)
-    logged = HamiltonCNF(Board(5, 6), closed=True, proof=True)
-    try:
+    with (
+        solving(Board(5, 6), closed=True) as plain,
+        solving(Board(5, 6), closed=True, proof=True) as proving,
+    ):
+        small, logged = plain.cnf, proving.cnf
         assert small.clauses == [] and small.num_clauses > 0
         assert len(logged.clauses) == logged.num_clauses == small.num_clauses
-    finally:
-        small.delete()
-        logged.delete()
 
 
 # -------------------------------------------------------------------- counting

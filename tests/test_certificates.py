@@ -18,7 +18,7 @@ from knightgraph.cli import main
 from knightgraph.drup import check_drup, parse_dimacs
 from knightgraph.drup import main as drup_main
 from knightgraph.explore import existence_table
-from knightgraph.solvers.cnf import HamiltonCNF
+from knightgraph.solvers.incremental import solving
 
 # Seed 000, Figure 3.1 (the corrected printing), rows m = 1..20, columns n = 1..20.
 # The seed marks 1x1 "x"; knightgraph counts the single square as an open tour ("o").
@@ -59,21 +59,20 @@ def accepted(cert, m, n, **request):
 # ------------------------------------------------------------------------ DRUP
 def test_drup_checkers_accept_solver_proofs_and_agree():
     for m, n, closed in [(3, 8, True), (4, 4, False), (4, 10, True), (3, 6, False)]:
-        cnf = HamiltonCNF(Board(m, n), closed, proof=True)
-        assert cnf.solve().status == "unsat"
-        proof = cnf.proof()
+        with solving(Board(m, n), closed, proof=True) as session:
+            assert session.solve().status == "unsat"
+            proof = session.proof()
+        cnf = session.cnf
         assert check_drup(cnf.clauses, proof, compiled=False)[0]
         if check_drup([[1], [-1]], ["0"])[0]:  # both paths exist
             assert check_drup(cnf.clauses, proof) == check_drup(cnf.clauses, proof, compiled=False)
-        cnf.delete()
 
 
 @st.composite
 def tampered(draw):
-    cnf = HamiltonCNF(Board(4, draw(st.integers(5, 8))), True, proof=True)
-    cnf.solve()
-    clauses, proof = [list(c) for c in cnf.clauses], list(cnf.proof())
-    cnf.delete()
+    with solving(Board(4, draw(st.integers(5, 8))), True, proof=True) as session:
+        session.solve()
+        clauses, proof = [list(c) for c in session.cnf.clauses], list(session.proof())
     kind = draw(st.sampled_from(["clause", "lemma", "literal", "truncate", "none"]))
     rng = random.Random(draw(st.integers(0, 10**6)))
     if kind == "clause":

@@ -1,7 +1,7 @@
 """The SAT oracle of ``backtrack``: plain search's first tour, found without searching.
 
 :func:`_oracle_search` walks down the fixed-order search tree, asking a SAT
-solver (:class:`~knightgraph.solvers.cnf.HamiltonCNF`) at each level which is
+solver (:func:`~knightgraph.solvers.incremental.solving`) at each level which is
 the first child whose subtree holds a tour (``backtrack(..., oracle=True)``).
 
 Examples
@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..results import Certificate, SearchResult
 from ._dfs import _Abort, _Search
 from .base import Problem
+
+if TYPE_CHECKING:
+    from .incremental import SolverSession
 
 
 def _oracle_search(problem: Problem, search: _Search, starts: Iterable[int]) -> SearchResult:
@@ -40,20 +43,19 @@ def _oracle_search(problem: Problem, search: _Search, starts: Iterable[int]) -> 
     never backtracks.  The solver's answers come with a whole tour, which
     answers later questions for free (a child on that tour needs no query).
     """
-    from .cnf import HamiltonCNF
+    from .incremental import solving
 
     board = search.problem.board
     stats: dict[str, Any] = {"queries": 0, "rounds": 0}
     for start in starts:
-        cnf = HamiltonCNF(board, search.problem.closed, start, search.problem.end)
-        try:
-            search.tables()
-            path = _descend(cnf, search, start, stats)
-        except _Abort as stop:
-            return problem.aborted(str(stop), stats)
-        finally:
-            stats["rounds"] += cnf.rounds
-            cnf.delete()
+        with solving(board, search.problem.closed, start, search.problem.end) as session:
+            try:
+                search.tables()
+                path = _descend(session, search, start, stats)
+            except _Abort as stop:
+                return problem.aborted(str(stop), stats)
+            finally:
+                stats["rounds"] += session.rounds
         if path is not None:
             return problem.found(path, stats)
     return problem.absent(
@@ -66,14 +68,16 @@ def _oracle_search(problem: Problem, search: _Search, starts: Iterable[int]) -> 
     )
 
 
-def _descend(cnf: Any, search: _Search, start: int, stats: dict[str, Any]) -> list[int] | None:
+def _descend(
+    session: SolverSession, search: _Search, start: int, stats: dict[str, Any]
+) -> list[int] | None:
     """Grow the path from ``start`` child by child (see :func:`_oracle_search`)."""
     problem, budget = search.problem, search.budget
     total, end = problem.board.num_squares, problem.end
 
     def ask(assumptions: list[int]) -> dict[int, int] | None:
         stats["queries"] += 1
-        outcome = cnf.solve(assumptions, budget)
+        outcome = session.solve(assumptions, budget)
         if outcome.status == "aborted":
             raise _Abort(budget.exceeded(0) or "the SAT solver stopped")
         if outcome.status == "unsat":
@@ -90,7 +94,7 @@ def _descend(cnf: Any, search: _Search, start: int, stats: dict[str, Any]) -> li
         for nxt in search.targets[here]:
             if nxt < 0 or nxt in seen or (nxt == end and len(path) < total - 1):
                 continue
-            literal = cnf.var(here, nxt)
+            literal = session.cnf.var(here, nxt)
             if successor.get(here) == nxt:
                 break
             answer = ask([*assumed, literal])

@@ -18,13 +18,17 @@ True
 from __future__ import annotations
 
 import atexit
+import contextlib
 import functools
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..board import Board
 from ..budget import Budget
 from .codes import Square
+
+if TYPE_CHECKING:
+    from .incremental import SolverSession
 
 Move = tuple[Square, Square]
 """A move between two squares of a block, as (rank, file) pairs."""
@@ -43,11 +47,12 @@ def _block_path(
     learns (no cycle apart from the hub's) hold for every pair of ends, so a map that
     asks for hundreds of kinds encodes each block size once."""
     instance, lock = _block_instance(h, w)
-    board = instance.board
+    cnf = instance.cnf
+    board = cnf.board
     a, z = board.index(entry), board.index(exit_)
     try:
-        assumptions = [instance.var(instance.hub, a), instance.var(instance.hub, z)]
-        assumptions += [instance.var(board.index(u), board.index(v)) for u, v in forced]
+        assumptions = [cnf.var(cnf.hub, a), cnf.var(cnf.hub, z)]
+        assumptions += [cnf.var(board.index(u), board.index(v)) for u, v in forced]
     except (KeyError, ValueError):
         return None
     with lock:
@@ -55,28 +60,30 @@ def _block_path(
     return _from(outcome, a)
 
 
-_INSTANCES: dict[tuple[int, int], tuple[Any, threading.Lock]] = {}
+_INSTANCES: dict[tuple[int, int], tuple[SolverSession, threading.Lock]] = {}
 _INSTANCES_LOCK = threading.Lock()
+_SESSIONS = contextlib.ExitStack()
+"""The ``with`` blocks of the kept solver sessions, left at exit."""
 
 
-def _block_instance(h: int, w: int) -> tuple[Any, threading.Lock]:
+def _block_instance(h: int, w: int) -> tuple[SolverSession, threading.Lock]:
     """The open Hamiltonian-path CNF of an h x w block with free ends (the hub joined to
     every square), kept for the process, and the lock that serialises its calls.  The
     solvers are released at exit, before the interpreter tears python-sat down."""
     with _INSTANCES_LOCK:
         if (h, w) not in _INSTANCES:
-            from .cnf import HamiltonCNF
+            from .incremental import solving
 
             if not _INSTANCES:
                 atexit.register(_release_instances)
-            _INSTANCES[h, w] = (HamiltonCNF(Board(h, w), False), threading.Lock())
+            session = _SESSIONS.enter_context(solving(Board(h, w), False))
+            _INSTANCES[h, w] = (session, threading.Lock())
         return _INSTANCES[h, w]
 
 
 def _release_instances() -> None:
     with _INSTANCES_LOCK:
-        for instance, _ in _INSTANCES.values():
-            instance.delete()
+        _SESSIONS.close()
         _INSTANCES.clear()
 
 
@@ -89,20 +96,17 @@ def _solve_path(
     budget: Budget | None,
 ) -> tuple[int, ...] | None:
     """:func:`_block_path` without the cache, within ``budget`` (None also when it runs out)."""
-    from .cnf import HamiltonCNF
+    from .incremental import solving
 
     board = Board(h, w)
     a, z = board.index(entry), board.index(exit_)
-    cnf = HamiltonCNF(board, False, a, z)
-    try:
+    with solving(board, False, a, z) as session:
         try:
-            units = [[cnf.var(board.index(u), board.index(v))] for u, v in forced]
+            units = [[session.cnf.var(board.index(u), board.index(v))] for u, v in forced]
         except (KeyError, ValueError):
             return None
-        cnf.add_clauses(units)
-        outcome = cnf.solve(budget=budget)
-    finally:
-        cnf.delete()
+        session.add_clauses(units)
+        outcome = session.solve(budget=budget)
     return _from(outcome, a)
 
 

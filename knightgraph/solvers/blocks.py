@@ -2,7 +2,7 @@
 
 :func:`block_tour` finds a tour of a small block with given moves forced and,
 for strips, a periodic window (knightgraph's own SAT encoding,
-:class:`~knightgraph.solvers.cnf.HamiltonCNF`); ``scripts/make_blocks.py``
+:class:`~knightgraph.solvers.cnf.TourCNF`); ``scripts/make_blocks.py``
 stores such tours as package data (``knightgraph/data/blocks.txt``, read by
 :mod:`knightgraph.blocktour`), turned here into neighbour codes
 (:mod:`knightgraph.solvers.codes`).  Strips of three and four ranks are stored
@@ -34,6 +34,8 @@ from .codes import Codes, Square, _any_square, _follow, codes_from_order, expand
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
+
+    from .cnf import TourCNF
 
 __all__ = ["PORTS", "STRIP_CAP", "STRIP_WINDOW", "block_tour", "structure_moves"]
 
@@ -91,38 +93,36 @@ def block_tour(
     >>> len(block_tour(6, 6, closed=True, forced=structure_moves(6, 6) + list(PORTS)))
     36
     """
-    from .cnf import HamiltonCNF
+    from .incremental import solving
 
     board = Board(h, w, removed=removed)
     first = None if start is None else board.index(start)
-    cnf = HamiltonCNF(board, closed, first)
-    try:
+    with solving(board, closed, first) as session:
+        cnf = session.cnf
         try:
             units = [[cnf.var(board.index(u), board.index(v))] for u, v in forced]
         except (KeyError, ValueError):
             return None  # a forced move leaves the block or touches a removed square
-        cnf.add_clauses(units + _window_clauses(cnf, board, closed, windows))
+        session.add_clauses(units + _window_clauses(cnf, board, closed, windows))
         crossing = [_crossing(cnf, board, x) for x, _ in windows]
         for literals in crossing:
-            cnf.add_at_most(literals, lanes)
+            session.add_at_most(literals, lanes)
         for _ in range(REJECTIONS):
-            outcome = cnf.solve(budget=budget)
+            outcome = session.solve(budget=budget)
             if outcome.status != "sat":
                 return None
             if accept is None or accept(outcome.order):
                 return outcome.order
-            model = cnf.solver.get_model()
-            cnf.add_clauses([[-k for part in crossing for k in part if model[k - 1] > 0]])
+            model = session.model()
+            session.add_clauses([[-k for part in crossing for k in part if model[k - 1] > 0]])
         return None
-    finally:
-        cnf.delete()
 
 
 REJECTIONS = 20
 """Solutions :func:`block_tour` may reject before it gives up."""
 
 
-def _crossing(cnf: Any, board: Board, x: int) -> list[int]:
+def _crossing(cnf: TourCNF, board: Board, x: int) -> list[int]:
     """Variables of the moves across the line between columns ``x - 1`` and ``x``."""
     n = board.n
     return [
@@ -133,7 +133,7 @@ def _crossing(cnf: Any, board: Board, x: int) -> list[int]:
 
 
 def _window_clauses(
-    cnf: Any, board: Board, closed: bool, windows: Sequence[tuple[int, int]]
+    cnf: TourCNF, board: Board, closed: bool, windows: Sequence[tuple[int, int]]
 ) -> list[list[int]]:
     clauses: list[list[int]] = []
     n = board.n

@@ -1,6 +1,6 @@
 """The clauses of the tour encoding: cardinality constraints, and how much memory they take.
 
-:class:`~knightgraph.solvers.cnf.HamiltonCNF` says "exactly two tour edges at every
+:class:`~knightgraph.solvers.cnf.TourCNF` says "exactly two tour edges at every
 square" with these builders.  Each takes the literals and ``top``, the highest
 variable number in use, and returns the clauses with the new ``top``: above the old
 one when the builder numbered auxiliary variables (a sequential counter), which the
@@ -50,7 +50,7 @@ def cnf_bytes(
     keep_clauses: bool = False,
 ) -> int:
     """About the bytes that building and solving the tour encoding takes, before any is built
-    (:class:`~knightgraph.solvers.cnf.HamiltonCNF`).
+    (:class:`~knightgraph.solvers.cnf.TourCNF` in a solver).
 
     Counts the clauses from the squares' degrees (``d`` "at least" clauses and
     ``C(d, 3)`` "at most" clauses at a square with ``d`` moves, five per square

@@ -1,7 +1,8 @@
-"""The SAT encoding of tours (:class:`HamiltonCNF`), with lazily added cut constraints.
+"""The SAT encoding of tours (:class:`TourCNF`): variables and clauses, no solver.
 
 Shared by the strategies that ask a SAT solver (``sat``, the oracle of
-``backtrack``, the blocks of ``divide``); it is not a strategy itself.
+``backtrack``, the blocks of ``divide``) through :func:`~knightgraph.solvers.incremental.solving`,
+which holds the solver; it is not a strategy itself.
 
 One boolean variable per move (edge) of the leaper graph says whether the
 tour uses it.  A closed tour is a set of edges with exactly two at every
@@ -10,83 +11,41 @@ square that forms one cycle.  An open tour is turned into a closed one by a
 start and the end when they are given); a Hamiltonian cycle through the hub is
 a Hamiltonian path between its two neighbours.
 
-"Exactly two at every vertex" is written out as clauses; "one cycle" is not
-(it would need exponentially many): the solver's answer may consist of
-several cycles, and then, for each cycle ``S``, the clause "some edge leaving
-``S`` is used" is added, which every tour satisfies, and the solver runs again
-(incrementally, keeping what it learnt).  When the cycles merge into one, the
-answer is a tour; when the clauses become unsatisfiable, no tour exists.
-
-The same encoding answers queries under *assumptions* (some edges forced),
-which the oracle of :func:`~knightgraph.solvers.backtracking.backtrack` uses to
-find the first tour of plain depth-first search without searching.
+"Exactly two at every vertex" is written out as clauses (:meth:`TourCNF.base_clauses`);
+"one cycle" is not (it would need exponentially many): a solver's answer may consist
+of several cycles (:meth:`TourCNF.cycles`), and then, for each cycle ``S``, the clause
+"some edge leaving ``S`` is used" (:meth:`TourCNF.cuts`) is added, which every tour
+satisfies, and the solver runs again.  When the cycles merge into one, the answer is a
+tour; when the clauses become unsatisfiable, no tour exists.
 
 Examples
 --------
 >>> from knightgraph import Board
->>> enc = HamiltonCNF(Board(3, 4))
->>> outcome = enc.solve()
->>> outcome.status, len(outcome.order)
-('sat', 12)
->>> HamiltonCNF(Board(4, 4)).solve().status
-'unsat'
+>>> cnf = TourCNF(Board(3, 4), closed=True, keep_clauses=True)
+>>> len(cnf.edges), sum(len(group) for group in cnf.base_clauses())
+(14, 32)
+>>> cnf.clauses[:2]  # a1 has two moves (variables 1 and 2): both are tour edges
+[[2], [1]]
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Sequence
 
 import numpy as np
 
 from ..board import Board
-from ..budget import Budget
-from ..exceptions import SearchAbortedError
-from .clauses import DIRECT_LIMIT, cnf_bytes, counter, exactly_two, hub_clauses
+from .clauses import DIRECT_LIMIT, counter, exactly_two, hub_clauses
 
-__all__ = ["DEFAULT_SOLVER", "HamiltonCNF", "Outcome", "cnf_bytes"]
-
-DEFAULT_SOLVER = "cadical195"
-"""The python-sat solver used unless another is named (CaDiCaL 1.9.5)."""
-
-PROOF_LIMIT = 2500
-"""Up to this many squares the solver logs its proof from the start."""
-
-CONFLICT_SLICE = 20_000
-"""Most conflicts per solver call between budget checks."""
-
-SLICE_SECONDS = 0.1
-"""Under a timeout, each solver call is sized to last about this long."""
-
-FIRST_SLICE = 100
-"""Conflicts of the first solver call under a timeout, before the pace is known."""
-
-ENCODE_CHECK = 256
-"""Squares written to the CNF between two looks at the clock."""
+__all__ = ["TourCNF"]
 
 
-@dataclass
-class Outcome:
-    """A solver answer: ``"sat"`` with the tour's order, ``"unsat"``, or ``"aborted"``.
+class TourCNF:
+    """The CNF of "a tour exists" for a board and request, built without a solver.
 
-    Examples
-    --------
-    >>> from knightgraph import Board
-    >>> from knightgraph.budget import Budget
-    >>> HamiltonCNF(Board(4, 4)).solve().status  # 4x4 has no open tour
-    'unsat'
-    >>> HamiltonCNF(Board(8, 8), closed=True).solve(budget=Budget.make(timeout=0))
-    Outcome(status='aborted', order=[], rounds=1)
-    """
-
-    status: str
-    order: list[int] = field(default_factory=list)
-    rounds: int = 0
-
-
-class HamiltonCNF:
-    """The CNF of "a tour exists" for a board and request, solved incrementally.
+    Every clause the encoding hands out (:meth:`base_clauses`, :meth:`record`,
+    :meth:`at_most`, :meth:`cuts`) is counted in :attr:`num_clauses` and, when
+    ``keep_clauses``, kept in :attr:`clauses`: the CNF a certificate carries.
 
     Parameters
     ----------
@@ -94,46 +53,39 @@ class HamiltonCNF:
     closed : bool
     start, end : int or None
         Flat indices of required ends.
-    solver : str
-        A python-sat solver name (default :data:`DEFAULT_SOLVER`).
-    proof : bool
-        Ask the solver for a DRUP proof (for certificates of absence).
-    keep_clauses : bool, optional
-        Keep every clause in :attr:`clauses` (default: when ``proof`` is asked
-        for; a certificate needs them, a search does not, and on large boards
-        they are most of the memory).
-    budget : Budget, optional
-        Its timeout also bounds writing the CNF: past it the constructor raises
-        :class:`~knightgraph.SearchAbortedError` (the clock is read every
-        :data:`ENCODE_CHECK` squares).
-    lucky : bool
-        Let CaDiCaL try its "lucky" assignments at every call (default, as the
-        stored blocks of ``divide`` were made).  Off, large boards solve up to
-        10x faster: the lucky phases cost a pass over the whole CNF per call.
+    keep_clauses : bool
+        Keep every clause in :attr:`clauses` (a certificate needs them, a search
+        does not, and on large boards they are most of the memory).
 
     Attributes
     ----------
     edges : list of (int, int)
         The variables: edge ``k`` (variable ``k + 1``) joins these two vertices;
-        vertex ``m * n`` is the hub.
+        vertex ``board.area`` is the hub (:attr:`hub`).
+    incident : dict of int to list of int
+        The variables of the edges at each vertex (the hub included for open tours).
+    top : int
+        The highest variable number in use (above ``len(edges)`` once a counter
+        numbered auxiliary variables).
+    auxiliary : bool
+        True once a counter with auxiliary variables is used: the CNF can then
+        no longer back a certificate.
+    cut_sets : list of list of int
+        The vertex set ``S`` of each cut clause, in order.
     clauses : list of list of int
-        Every clause given to the solver, in order (the CNF of a certificate);
-        empty unless ``keep_clauses``.
+        Every clause handed out, in order; empty unless ``keep_clauses``.
     num_clauses : int
-        How many clauses the solver was given.
+        How many clauses were handed out.
 
     Examples
     --------
     >>> from knightgraph import Board
-    >>> enc = HamiltonCNF(Board(3, 4), start=0, end=11)  # an open tour from a1 to d3
-    >>> out = enc.solve()
-    >>> out.status, out.order[0], out.order[-1], len(enc.edges)  # 14 moves, 2 hub edges
-    ('sat', 0, 11, 16)
-    >>> from knightgraph.drup import check_drup  # a refutation's clauses and proof check
-    >>> enc = HamiltonCNF(Board(4, 5), closed=True, proof=True)
-    >>> enc.solve().status, check_drup(enc.clauses, enc.proof())[0]
-    ('unsat', True)
-    >>> enc.delete()
+    >>> cnf = TourCNF(Board(3, 4), start=0, end=11)  # an open tour from a1 to d3
+    >>> len(cnf.edges), cnf.edges[-2:]  # 14 moves and 2 hub edges
+    (16, [(0, 12), (11, 12)])
+    >>> groups = list(cnf.base_clauses())
+    >>> cnf.num_clauses, groups[-1]  # the last group: both ends are joined to the hub
+    (40, [[15], [16]])
     """
 
     def __init__(
@@ -143,18 +95,12 @@ class HamiltonCNF:
         start: int | None = None,
         end: int | None = None,
         *,
-        solver: str = DEFAULT_SOLVER,
-        proof: bool = False,
-        keep_clauses: bool | None = None,
-        budget: Budget | None = None,
-        lucky: bool = True,
+        keep_clauses: bool = False,
     ) -> None:
-        from pysat.solvers import Solver
-
         self.board = board
         self.closed = closed
+        self.start, self.end = start, end
         self.hub = board.area
-        self._budget = budget if budget is not None and budget.timeout is not None else None
         self.vertices = np.flatnonzero(board.available()).tolist()
         self.edges = self._graph_edges(board)
         if not closed:
@@ -167,58 +113,11 @@ class HamiltonCNF:
         if closed:
             del self.incident[self.hub]
         self.top = len(self.edges)
-        self.auxiliary = False  # True once a counter with auxiliary variables is used
-        self.cut_sets: list[list[int]] = []  # the vertex set S of each cut clause, in order
+        self.auxiliary = False
+        self.cut_sets: list[list[int]] = []
         self.clauses: list[list[int]] = []
-        self.keep_clauses = proof if keep_clauses is None else keep_clauses
+        self.keep_clauses = keep_clauses
         self.num_clauses = 0
-        self._pace: float | None = None  # seconds per conflict, measured under a timeout
-        self.solver_name = solver
-        self._check_clock("the SAT encoding", 0)
-        self.solver = Solver(name=solver, with_proof=proof)
-        # A bound method of the solver itself (the wrapper only forwards): a third faster.
-        engine = getattr(self.solver, "solver", self.solver)
-        self._add_clause = engine.add_clause
-        # python-sat's CaDiCaL classes raise NotImplementedError on interrupt().
-        self._interruptible = not type(engine).__name__.startswith("Cadical")
-        self.rounds = 0
-        try:
-            self._encode(start, end, lucky)
-        except BaseException:
-            self.solver.delete()
-            raise
-
-    def _check_clock(self, what: str, done: int) -> None:
-        """Raise :class:`SearchAbortedError` when the budget's timeout has passed."""
-        budget = self._budget
-        if budget is not None and budget.out_of_time():
-            raise SearchAbortedError(
-                f"{what} stopped at the timeout of {budget.timeout:g} s "
-                f"({done:,} of {len(self.vertices):,} squares written)"
-            )
-
-    def _encode(self, start: int | None, end: int | None, lucky: bool) -> None:
-        """Write "exactly two tour edges at every vertex" and the required ends."""
-        closed = self.closed
-        if self.solver_name == "cadical195":
-            # CaDiCaL's "unsat" configuration: 2x faster refutations.
-            options = {"stabilize": 0, "walk": 0}
-            if not lucky:
-                options["lucky"] = 0
-            self.solver.solver.configure(options)
-        for done, (vertex, literals) in enumerate(self.incident.items()):
-            if done % ENCODE_CHECK == 0:
-                self._check_clock("the SAT encoding", done)
-            if vertex == self.hub and len(literals) > DIRECT_LIMIT:
-                self._add_all(self._counted(hub_clauses(literals, self.top)))
-            else:
-                self._add_all(self._counted(exactly_two(literals, self.top)))
-        if not closed:
-            for square in (start, end):
-                if square is not None:
-                    self._add_all([[self.var(self.hub, square)]])
-        elif start is not None and end is not None:
-            self._add_all([[self.var(start, end)]])
 
     # -------------------------------------------------------------- the graph
     @staticmethod
@@ -236,6 +135,25 @@ class HamiltonCNF:
         return self.index[(u, v) if u < v else (v, u)]
 
     # ------------------------------------------------------------ the clauses
+    def base_clauses(self) -> Iterator[list[list[int]]]:
+        """The clauses of "exactly two tour edges at every vertex" and of the required ends,
+        one list per vertex of :attr:`incident` (in its order), then one for the ends.
+
+        A generator: the caller may stop between two vertices (at a timeout), and a
+        large board's clauses need not all be in memory at once.
+        """
+        for vertex, literals in self.incident.items():
+            if vertex == self.hub and len(literals) > DIRECT_LIMIT:
+                yield self.record(self._counted(hub_clauses(literals, self.top)))
+            else:
+                yield self.record(self._counted(exactly_two(literals, self.top)))
+        start, end = self.start, self.end
+        if not self.closed:
+            ends = [[self.var(self.hub, square)] for square in (start, end) if square is not None]
+            yield self.record(ends)
+        elif start is not None and end is not None:
+            yield self.record([[self.var(start, end)]])
+
     def _counted(
         self, built: tuple[list[list[int]], int], counter: bool = False
     ) -> list[list[int]]:
@@ -246,110 +164,45 @@ class HamiltonCNF:
             self.top, self.auxiliary = max(top, self.top), True
         return clauses
 
-    def add_clauses(self, clauses: Iterable[list[int]]) -> None:
-        """Add clauses over the edge variables (:meth:`var`); they join :attr:`clauses`."""
-        self._add_all(clauses)
-
-    def add_at_most(self, literals: Sequence[int], bound: int) -> None:
-        """Require at most ``bound`` of ``literals`` (auxiliary variables: no certificate)."""
-        self._add_all(self._counted(counter("atmost", literals, bound, self.top), counter=True))
-
-    def _add_all(self, clauses: Iterable[list[int]]) -> None:
-        add = self._add_clause
+    def record(self, clauses: list[list[int]]) -> list[list[int]]:
+        """Count ``clauses`` as part of the CNF (and keep them when asked); returns them."""
+        self.num_clauses += len(clauses)
         if self.keep_clauses:
-            keep = self.clauses.append
-            for clause in clauses:
-                keep(clause)
-                add(clause)
-                self.num_clauses += 1
-        else:
-            for clause in clauses:
-                add(clause)
-                self.num_clauses += 1
+            self.clauses += clauses
+        return clauses
 
-    # -------------------------------------------------------------- solving
-    def solve(self, assumptions: Sequence[int] = (), budget: Budget | None = None) -> Outcome:
-        """Solve, adding cut clauses until the edges form one cycle (or none can).
+    def at_most(self, literals: Sequence[int], bound: int) -> list[list[int]]:
+        """The clauses of "at most ``bound`` of ``literals``" (auxiliary variables: no
+        certificate)."""
+        return self.record(
+            self._counted(counter("atmost", literals, bound, self.top), counter=True)
+        )
 
-        ``assumptions`` are literals (edge variables) forced for this call only.
+    def cuts(self, cycles: Iterable[list[int]]) -> list[list[int]]:
+        """The cut clause of each cycle (see :meth:`_cut`); the cycles join :attr:`cut_sets`."""
+        cycles = list(cycles)
+        self.cut_sets.extend(cycles)
+        return self.record([self._cut(cycle) for cycle in cycles])
+
+    def _cut(self, cycle: list[int]) -> list[int]:
+        """The clause "some edge leaving this cycle is used", which every tour satisfies.
+
+        Found from the cycle's own incident edges (O(cycle)), in variable order.
         """
-        while True:
-            answer = self._solve_once(list(assumptions), budget)
-            if answer is None:
-                return Outcome("aborted", rounds=self.rounds)
-            if not answer:
-                return Outcome("unsat", rounds=self.rounds)
-            cycles = self._cycles(self.solver.get_model())
-            if len(cycles) == 1:
-                return Outcome("sat", self._tour_order(cycles[0]), self.rounds)
-            if budget is not None and budget.out_of_time():
-                return Outcome("aborted", rounds=self.rounds)  # before the cuts: O(board) each
-            self.cut_sets.extend(cycles)
-            self._add_all(self._cut(cycle) for cycle in cycles)
+        inside = set(cycle)
+        edges = self.edges
+        leaving = {
+            k
+            for v in cycle
+            for k in self.incident[v]
+            if edges[k - 1][0] not in inside or edges[k - 1][1] not in inside
+        }
+        return sorted(leaving)
 
-    def _solve_once(self, assumptions: list[int], budget: Budget | None) -> bool | None:
-        """One solver call; None when the budget runs out first.
-
-        CaDiCaL 1.9.5 cannot be interrupted (python-sat's ``interrupt`` raises
-        NotImplementedError for it), so a timeout or a conflict limit is
-        honoured by solving in slices of conflicts (the solver keeps what it
-        learnt between slices) and checking the budget in between: never more
-        conflicts than the limit has left, and, under a timeout, as many as
-        take about :data:`SLICE_SECONDS` at the pace measured so far (at most
-        half the time left).  Solvers that can be interrupted (MiniSat,
-        Glucose, ...) are also interrupted by a timer at the deadline.
-        """
-        self.rounds += 1
-        if budget is None or (budget.timeout is None and budget.limit is None):
-            return bool(self.solver.solve(assumptions=assumptions))
-        while True:
-            done = self.conflicts()
-            if budget.exceeded(done):
-                return None
-            self.solver.conf_budget(self._slice(budget, done))
-            began = time.monotonic()
-            answer = self._solve_limited(assumptions, budget)
-            spent = self.conflicts() - done
-            if spent > 0:
-                self._pace = (time.monotonic() - began) / spent
-            if answer is not None:
-                return bool(answer)
-
-    def _slice(self, budget: Budget, done: int) -> int:
-        """Conflicts for the next solver call under ``budget`` (``done`` so far)."""
-        size = CONFLICT_SLICE
-        if budget.limit is not None:
-            size = min(size, budget.limit - done)
-        left = budget.remaining()
-        if left is not None:
-            target = min(SLICE_SECONDS, left / 2)
-            size = min(size, FIRST_SLICE if self._pace is None else int(target / self._pace))
-        return max(1, size)
-
-    def _solve_limited(self, assumptions: list[int], budget: Budget) -> bool | None:
-        """``solve_limited``, interrupted at the deadline when the solver allows it."""
-        left = budget.remaining()
-        answer: bool | None
-        if left is None or not self._interruptible:
-            answer = self.solver.solve_limited(assumptions=assumptions)
-            return answer
-        import threading
-
-        timer = threading.Timer(left, self.solver.interrupt)
-        timer.start()
-        try:
-            answer = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-            return answer
-        finally:
-            timer.cancel()
-            self.solver.clear_interrupt()
-
-    def conflicts(self) -> int:
-        """Conflicts met by the solver so far (the unit of a SAT ``limit``)."""
-        return int(self.solver.accum_stats().get("conflicts", 0))
-
-    def _cycles(self, model: list[int]) -> list[list[int]]:
-        """The cycles formed by the chosen edges, each as a vertex sequence."""
+    # ------------------------------------------------------------ the answers
+    def cycles(self, model: list[int]) -> list[list[int]]:
+        """The cycles formed by the edges a solver's ``model`` chose, each as a vertex sequence
+        (the model satisfies :meth:`base_clauses`: two chosen edges at every vertex)."""
         chosen = {lit for lit in model[: len(self.edges)] if lit > 0}
         neighbours: dict[int, list[int]] = {v: [] for v in self.incident}
         for lit in chosen:
@@ -375,40 +228,9 @@ class HamiltonCNF:
             cycles.append(cycle)
         return cycles
 
-    def _cut(self, cycle: list[int]) -> list[int]:
-        """The clause "some edge leaving this cycle is used", which every tour satisfies.
-
-        Found from the cycle's own incident edges (O(cycle)), in variable order.
-        """
-        inside = set(cycle)
-        edges = self.edges
-        leaving = {
-            k
-            for v in cycle
-            for k in self.incident[v]
-            if edges[k - 1][0] not in inside or edges[k - 1][1] not in inside
-        }
-        return sorted(leaving)
-
-    def _tour_order(self, cycle: list[int]) -> list[int]:
+    def tour_order(self, cycle: list[int]) -> list[int]:
         """The tour (flat indices) from a cycle through every vertex (and the hub)."""
         if self.closed:
             return cycle
         at = cycle.index(self.hub)
         return cycle[at + 1 :] + cycle[:at]
-
-    def proof(self) -> list[str]:
-        """The solver's DRUP proof lines (when built with ``proof=True``)."""
-        return list(self.solver.get_proof() or [])
-
-    def delete(self) -> None:
-        """Free the solver."""
-        self.solver.delete()
-
-
-def _solution_path(outcome: Outcome, start: int | None) -> list[int]:
-    """The order oriented from ``start`` (an open tour may come out backwards)."""
-    order = outcome.order
-    if start is not None and order and order[0] != start:
-        order = order[::-1]
-    return order

@@ -20,7 +20,7 @@ block row inside the corridor's rows is joined to the corridor at its end
 next to it, the rows above and below are joined row by row along the first
 block column (as in ``divide``), so each join merges two different pieces.
 
-The corridor blocks' paths come from SAT (:class:`~knightgraph.solvers.cnf.HamiltonCNF`
+The corridor blocks' paths come from SAT (:class:`~knightgraph.solvers.cnf.TourCNF`
 with both ends given and the moves the joins need forced), cached in-process:
 a long corridor repeats a few kinds of block, so a board of any size needs a
 handful of SAT calls of at most 100 squares (about 3 ms each).

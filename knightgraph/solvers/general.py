@@ -65,7 +65,7 @@ CLOCK_EVERY = 1024
 # ---------------------------------------------------------------------- SAT
 def _sat(problem: GraphProblem, budget: Budget) -> SearchResult:
     """SAT on the shared CNF; an UNSAT answer becomes a ``sat-refutation`` certificate."""
-    from .cnf import HamiltonCNF
+    from .incremental import solving
 
     board = problem.board
     if board.num_squares == 1:
@@ -75,8 +75,8 @@ def _sat(problem: GraphProblem, budget: Budget) -> SearchResult:
     if problem.closed and board.num_squares < 3:
         return problem.absent(Certificate("degree", "a closed tour needs three vertices"), {})
     logged = board.num_squares <= PROOF_LIMIT
-    try:
-        cnf = HamiltonCNF(
+    try:  # SearchAbortedError comes only from writing the CNF, at the timeout
+        with solving(
             cast(Any, board),
             problem.closed,
             problem.start,
@@ -84,43 +84,46 @@ def _sat(problem: GraphProblem, budget: Budget) -> SearchResult:
             proof=logged,
             budget=budget,
             lucky=True,
-        )
+        ) as session:
+            cnf = session.cnf
+            outcome = session.solve(budget=budget)
+            stats = {
+                "rounds": outcome.rounds,
+                "clauses": cnf.num_clauses,
+                "conflicts": session.conflicts(),
+            }
+            if outcome.status == "sat":
+                return problem.found(list(outcome.order), stats)
+            if outcome.status == "aborted":
+                why = budget.exceeded(session.conflicts())
+                return problem.aborted(f"the SAT solver {why}", stats)
+            if not logged or cnf.auxiliary:
+                return problem.aborted(
+                    "the SAT solver found no tour, but its refutation cannot be re-checked "
+                    "(a counter encoding or no proof log)",
+                    stats,
+                )
+            names = board.names
+
+            def name(v: int) -> str | None:
+                return None if v == cnf.hub else names[v]
+
+            proof = session.proof()
+            cert = Certificate(
+                "sat-refutation",
+                f"a SAT solver refuted the {len(cnf.clauses):,} clauses every tour satisfies "
+                f"(exactly two tour edges at each vertex, plus {len(cnf.cut_sets)} cut "
+                f"constraints); its DRUP proof of {len(proof):,} lines was checked independently",
+                {
+                    "edges": [[name(u), name(v)] for u, v in cnf.edges],
+                    "cuts": [[name(v) for v in cycle] for cycle in cnf.cut_sets],
+                    "cnf": cnf.clauses,
+                    "proof": proof,
+                },
+            )
+            return problem.absent(cert, stats)
     except SearchAbortedError as stop:
         return problem.aborted(str(stop), {"rounds": 0})
-    try:
-        outcome = cnf.solve(budget=budget)
-        stats = {"rounds": outcome.rounds, "clauses": cnf.num_clauses, "conflicts": cnf.conflicts()}
-        if outcome.status == "sat":
-            return problem.found(list(outcome.order), stats)
-        if outcome.status == "aborted":
-            return problem.aborted(f"the SAT solver {budget.exceeded(cnf.conflicts())}", stats)
-        if not logged or cnf.auxiliary:
-            return problem.aborted(
-                "the SAT solver found no tour, but its refutation cannot be re-checked "
-                "(a counter encoding or no proof log)",
-                stats,
-            )
-        names = board.names
-
-        def name(v: int) -> str | None:
-            return None if v == cnf.hub else names[v]
-
-        proof = cnf.proof()
-        cert = Certificate(
-            "sat-refutation",
-            f"a SAT solver refuted the {len(cnf.clauses):,} clauses every tour satisfies "
-            f"(exactly two tour edges at each vertex, plus {len(cnf.cut_sets)} cut "
-            f"constraints); its DRUP proof of {len(proof):,} lines was checked independently",
-            {
-                "edges": [[name(u), name(v)] for u, v in cnf.edges],
-                "cuts": [[name(v) for v in cycle] for cycle in cnf.cut_sets],
-                "cnf": cnf.clauses,
-                "proof": proof,
-            },
-        )
-        return problem.absent(cert, stats)
-    finally:
-        cnf.delete()
 
 
 # --------------------------------------------------------------- backtracking

@@ -2,8 +2,9 @@
 
 The encoding (one variable per move, "exactly two moves at every square",
 cut constraints added lazily until one cycle remains) is
-:class:`~knightgraph.solvers.cnf.HamiltonCNF`; this strategy settles the
-cheap cases first, runs the encoding under the budget, and turns an
+:class:`~knightgraph.solvers.cnf.TourCNF`, solved by
+:func:`~knightgraph.solvers.incremental.solving`; this strategy settles the
+cheap cases first, runs the solver under the budget, and turns an
 unsatisfiable CNF into a ``"sat-refutation"`` certificate with its DRUP proof.
 
 Examples
@@ -26,7 +27,7 @@ from ..resources import require_memory
 from ..results import SearchResult
 from .base import Problem, solver
 from .clauses import cnf_bytes
-from .cnf import DEFAULT_SOLVER, PROOF_LIMIT, HamiltonCNF
+from .incremental import DEFAULT_SOLVER, PROOF_LIMIT, solving
 
 __all__ = ["sat"]
 
@@ -118,8 +119,8 @@ def sat(
             cnf_bytes(board, problem.closed, problem.start, problem.end, logged),
             f"the SAT encoding of a {problem.describe()}",
         )
-        try:
-            cnf = HamiltonCNF(
+        try:  # SearchAbortedError comes only from writing the CNF, at the timeout
+            with solving(
                 board,
                 problem.closed,
                 problem.start,
@@ -128,26 +129,23 @@ def sat(
                 proof=logged,
                 budget=budget,
                 lucky=logged,
-            )
+            ) as session:
+                outcome = session.solve(budget=budget)
+                stats = {
+                    "rounds": outcome.rounds,
+                    "clauses": session.cnf.num_clauses,
+                    "conflicts": session.conflicts(),
+                }
+                if outcome.status == "sat":
+                    return problem.found(outcome.order, stats)
+                if outcome.status == "aborted":
+                    why = budget.exceeded(session.conflicts()) or "stopped"
+                    return problem.aborted(f"the SAT solver {why}", stats)
+                if logged:
+                    certificate = sat_refutation(session, board)
+                    break
         except SearchAbortedError as stop:
             return problem.aborted(str(stop), {"rounds": 0, "clauses": 0, "conflicts": 0})
-        try:
-            outcome = cnf.solve(budget=budget)
-            stats = {
-                "rounds": outcome.rounds,
-                "clauses": cnf.num_clauses,
-                "conflicts": cnf.conflicts(),
-            }
-            if outcome.status == "sat":
-                return problem.found(outcome.order, stats)
-            if outcome.status == "aborted":
-                why = budget.exceeded(cnf.conflicts()) or "stopped"
-                return problem.aborted(f"the SAT solver {why}", stats)
-            if logged:
-                certificate = sat_refutation(cnf, board)
-                break
-        finally:
-            cnf.delete()
         logged = True
     if certificate is None:
         return problem.aborted(

@@ -1,0 +1,309 @@
+"""The SAT solver of the tour encoding, held in a ``with`` block: :func:`solving`.
+
+:class:`~knightgraph.solvers.cnf.TourCNF` builds the clauses; :func:`solving` gives
+them to a python-sat solver that lives in a ``with`` block (released on every
+path, exceptions included) and hands out a :class:`SolverSession`, which solves
+incrementally: when the answer is several cycles, their cut clauses are added and
+the solver runs again, keeping what it learnt.  This is the one place that makes a
+python-sat solver for the encoding.
+
+The same session answers queries under *assumptions* (some edges forced), which
+the oracle of :func:`~knightgraph.solvers.backtracking.backtrack` uses to find the
+first tour of plain depth-first search without searching.
+
+Examples
+--------
+>>> from knightgraph import Board
+>>> with solving(Board(3, 4)) as sat:
+...     outcome = sat.solve()
+>>> outcome.status, len(outcome.order)
+('sat', 12)
+>>> with solving(Board(4, 4)) as sat:
+...     sat.solve().status
+'unsat'
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..board import Board
+from ..budget import Budget
+from ..exceptions import SearchAbortedError
+from .cnf import TourCNF
+
+__all__ = ["DEFAULT_SOLVER", "Outcome", "SolverSession", "solving"]
+
+DEFAULT_SOLVER = "cadical195"
+"""The python-sat solver used unless another is named (CaDiCaL 1.9.5)."""
+
+PROOF_LIMIT = 2500
+"""Up to this many squares the solver logs its proof from the start."""
+
+CONFLICT_SLICE = 20_000
+"""Most conflicts per solver call between budget checks."""
+
+SLICE_SECONDS = 0.1
+"""Under a timeout, each solver call is sized to last about this long."""
+
+FIRST_SLICE = 100
+"""Conflicts of the first solver call under a timeout, before the pace is known."""
+
+ENCODE_CHECK = 256
+"""Squares written to the solver between two looks at the clock."""
+
+
+@dataclass
+class Outcome:
+    """A solver answer: ``"sat"`` with the tour's order, ``"unsat"``, or ``"aborted"``.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> from knightgraph.budget import Budget
+    >>> with solving(Board(4, 4)) as sat:  # 4x4 has no open tour
+    ...     sat.solve().status
+    'unsat'
+    >>> with solving(Board(8, 8), closed=True) as sat:
+    ...     sat.solve(budget=Budget.make(timeout=0))
+    Outcome(status='aborted', order=[], rounds=1)
+    """
+
+    status: str
+    order: list[int] = field(default_factory=list)
+    rounds: int = 0
+
+
+@contextmanager
+def solving(
+    board: Board,
+    closed: bool = False,
+    start: int | None = None,
+    end: int | None = None,
+    *,
+    solver: str = DEFAULT_SOLVER,
+    proof: bool = False,
+    keep_clauses: bool | None = None,
+    budget: Budget | None = None,
+    lucky: bool = True,
+) -> Iterator[SolverSession]:
+    """The tour encoding of a board and request, given to a solver that lives in this block.
+
+    Parameters
+    ----------
+    board : Board
+    closed : bool
+    start, end : int or None
+        Flat indices of required ends.
+    solver : str
+        A python-sat solver name (default :data:`DEFAULT_SOLVER`).
+    proof : bool
+        Ask the solver for a DRUP proof (for certificates of absence).
+    keep_clauses : bool, optional
+        Keep every clause in the encoding's ``clauses`` (default: when ``proof`` is
+        asked for; a certificate needs them, a search does not, and on large boards
+        they are most of the memory).
+    budget : Budget, optional
+        Its timeout also bounds writing the CNF: past it, entering the block raises
+        :class:`~knightgraph.SearchAbortedError` (the clock is read every
+        :data:`ENCODE_CHECK` squares).
+    lucky : bool
+        Let CaDiCaL try its "lucky" assignments at every call (default, as the
+        stored blocks of ``divide`` were made).  Off, large boards solve up to
+        10x faster: the lucky phases cost a pass over the whole CNF per call.
+
+    Yields
+    ------
+    SolverSession
+        The encoding (``.cnf``) and its solver; the solver is released when the block ends.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> with solving(Board(3, 4), start=0, end=11) as sat:  # an open tour from a1 to d3
+    ...     out = sat.solve()
+    >>> out.status, out.order[0], out.order[-1], len(sat.cnf.edges)  # 14 moves, 2 hub edges
+    ('sat', 0, 11, 16)
+    >>> from knightgraph.drup import check_drup  # a refutation's clauses and proof check
+    >>> with solving(Board(4, 5), closed=True, proof=True) as sat:
+    ...     sat.solve().status, check_drup(sat.cnf.clauses, sat.proof())[0]
+    ('unsat', True)
+    """
+    from pysat.solvers import Solver
+
+    keep = proof if keep_clauses is None else keep_clauses
+    cnf = TourCNF(board, closed, start, end, keep_clauses=keep)
+    clock = budget if budget is not None and budget.timeout is not None else None
+    _check_clock(clock, cnf, 0)
+    with Solver(name=solver, with_proof=proof) as engine:
+        session = SolverSession(cnf, engine, solver)
+        session.load(clock, lucky)
+        yield session
+
+
+def _check_clock(budget: Budget | None, cnf: TourCNF, done: int) -> None:
+    """Raise :class:`SearchAbortedError` when the budget's timeout has passed."""
+    if budget is not None and budget.out_of_time():
+        raise SearchAbortedError(
+            f"the SAT encoding stopped at the timeout of {budget.timeout:g} s "
+            f"({done:,} of {len(cnf.vertices):,} squares written)"
+        )
+
+
+class SolverSession:
+    """A :class:`~knightgraph.solvers.cnf.TourCNF` inside a python-sat solver, solved
+    incrementally; made (and released) by :func:`solving`.
+
+    Attributes
+    ----------
+    cnf : TourCNF
+        The encoding: its variables (``var``, ``edges``, ``hub``) and every clause given
+        to the solver (``clauses``, ``num_clauses``, ``cut_sets``).
+    name : str
+        The python-sat solver's name.
+    rounds : int
+        Solver calls so far.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> with solving(Board(5, 6), closed=True) as session:
+    ...     outcome = session.solve()
+    >>> outcome.status, outcome.rounds, session.rounds, len(session.cnf.cut_sets)
+    ('sat', 4, 4, 6)
+    """
+
+    def __init__(self, cnf: TourCNF, engine: Any, name: str) -> None:
+        self.cnf = cnf
+        self.name = name
+        self._engine = engine
+        # A bound method of the solver itself (the wrapper only forwards): a third faster.
+        inner = getattr(engine, "solver", engine)
+        self._add_clause = inner.add_clause
+        # python-sat's CaDiCaL classes raise NotImplementedError on interrupt().
+        self._interruptible = not type(inner).__name__.startswith("Cadical")
+        self._pace: float | None = None  # seconds per conflict, measured under a timeout
+        self.rounds = 0
+
+    def load(self, clock: Budget | None, lucky: bool) -> None:
+        """Give the solver the encoding's :meth:`~knightgraph.solvers.cnf.TourCNF.base_clauses`,
+        reading ``clock`` every :data:`ENCODE_CHECK` squares."""
+        if self.name == "cadical195":
+            # CaDiCaL's "unsat" configuration: 2x faster refutations.
+            options = {"stabilize": 0, "walk": 0}
+            if not lucky:
+                options["lucky"] = 0
+            self._engine.solver.configure(options)
+        add = self._add_clause
+        for done, group in enumerate(self.cnf.base_clauses()):
+            if done % ENCODE_CHECK == 0 and done < len(self.cnf.incident):
+                _check_clock(clock, self.cnf, done)
+            for clause in group:
+                add(clause)
+
+    def _feed(self, clauses: list[list[int]]) -> None:
+        add = self._add_clause
+        for clause in clauses:
+            add(clause)
+
+    def add_clauses(self, clauses: Iterable[list[int]]) -> None:
+        """Add clauses over the edge variables (``cnf.var``); they join the encoding."""
+        self._feed(self.cnf.record(list(clauses)))
+
+    def add_at_most(self, literals: Sequence[int], bound: int) -> None:
+        """Require at most ``bound`` of ``literals`` (auxiliary variables: no certificate)."""
+        self._feed(self.cnf.at_most(literals, bound))
+
+    # -------------------------------------------------------------- solving
+    def solve(self, assumptions: Sequence[int] = (), budget: Budget | None = None) -> Outcome:
+        """Solve, adding cut clauses until the edges form one cycle (or none can).
+
+        ``assumptions`` are literals (edge variables) forced for this call only.
+        """
+        cnf = self.cnf
+        while True:
+            answer = self._solve_once(list(assumptions), budget)
+            if answer is None:
+                return Outcome("aborted", rounds=self.rounds)
+            if not answer:
+                return Outcome("unsat", rounds=self.rounds)
+            cycles = cnf.cycles(self._engine.get_model())
+            if len(cycles) == 1:
+                return Outcome("sat", cnf.tour_order(cycles[0]), self.rounds)
+            if budget is not None and budget.out_of_time():
+                return Outcome("aborted", rounds=self.rounds)  # before the cuts: O(board) each
+            self._feed(cnf.cuts(cycles))
+
+    def _solve_once(self, assumptions: list[int], budget: Budget | None) -> bool | None:
+        """One solver call; None when the budget runs out first.
+
+        CaDiCaL 1.9.5 cannot be interrupted (python-sat's ``interrupt`` raises
+        NotImplementedError for it), so a timeout or a conflict limit is
+        honoured by solving in slices of conflicts (the solver keeps what it
+        learnt between slices) and checking the budget in between: never more
+        conflicts than the limit has left, and, under a timeout, as many as
+        take about :data:`SLICE_SECONDS` at the pace measured so far (at most
+        half the time left).  Solvers that can be interrupted (MiniSat,
+        Glucose, ...) are also interrupted by a timer at the deadline.
+        """
+        self.rounds += 1
+        if budget is None or (budget.timeout is None and budget.limit is None):
+            return bool(self._engine.solve(assumptions=assumptions))
+        while True:
+            done = self.conflicts()
+            if budget.exceeded(done):
+                return None
+            self._engine.conf_budget(self._slice(budget, done))
+            began = time.monotonic()
+            answer = self._solve_limited(assumptions, budget)
+            spent = self.conflicts() - done
+            if spent > 0:
+                self._pace = (time.monotonic() - began) / spent
+            if answer is not None:
+                return bool(answer)
+
+    def _slice(self, budget: Budget, done: int) -> int:
+        """Conflicts for the next solver call under ``budget`` (``done`` so far)."""
+        size = CONFLICT_SLICE
+        if budget.limit is not None:
+            size = min(size, budget.limit - done)
+        left = budget.remaining()
+        if left is not None:
+            target = min(SLICE_SECONDS, left / 2)
+            size = min(size, FIRST_SLICE if self._pace is None else int(target / self._pace))
+        return max(1, size)
+
+    def _solve_limited(self, assumptions: list[int], budget: Budget) -> bool | None:
+        """``solve_limited``, interrupted at the deadline when the solver allows it."""
+        left = budget.remaining()
+        answer: bool | None
+        if left is None or not self._interruptible:
+            answer = self._engine.solve_limited(assumptions=assumptions)
+            return answer
+        import threading
+
+        timer = threading.Timer(left, self._engine.interrupt)
+        timer.start()
+        try:
+            answer = self._engine.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            return answer
+        finally:
+            timer.cancel()
+            self._engine.clear_interrupt()
+
+    def conflicts(self) -> int:
+        """Conflicts met by the solver so far (the unit of a SAT ``limit``)."""
+        return int(self._engine.accum_stats().get("conflicts", 0))
+
+    def model(self) -> list[int]:
+        """The solver's last satisfying assignment."""
+        model: list[int] = self._engine.get_model()
+        return model
+
+    def proof(self) -> list[str]:
+        """The solver's DRUP proof lines (when made with ``proof=True``)."""
+        return list(self._engine.get_proof() or [])
