@@ -144,7 +144,7 @@ def test_far_too_many_parts_are_refused_with_the_largest_useful_number():
     assert "--parts 100000" in line and "give --parts" in line
     useful = int(line.rsplit("give --parts ", 1)[1].split()[0])
     assert count_tours(6, 6, closed=True, parts=useful).undirected == 9862
-    assert seconds < 10
+    assert seconds < 30  # a hang detector: 0.3 s compiled, 5.5 s in plain Python, 11.6 s loaded
 
 
 def test_empty_parts_count_zero_without_a_task():
