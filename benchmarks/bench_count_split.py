@@ -39,12 +39,12 @@ m, n, parts, stop = (int(x) for x in sys.argv[1:5])
 sizes = []
 began, cpu = time.perf_counter(), time.process_time()
 if stop:
-    from knightgraph.counting.compiled import _compiled, _mirror, _run_compiled, _slot_plan
+    from knightgraph.counting.compiled import compiled_kernel, mirror_ids, run_compiled, slot_plan
     from knightgraph.counting.split import _plan_of
     graph, steps = _plan_of(Board(m, n), False, (), ())
-    width, plan = _slot_plan(graph, steps, _mirror(graph))
+    width, plan = slot_plan(graph, steps, mirror_ids(graph))
     stats = {}
-    _run_compiled(_compiled(), width, plan, memory=20 * 2**30, deadline=None, stats=stats,
+    run_compiled(compiled_kernel(), width, plan, memory=20 * 2**30, deadline=None, stats=stats,
                   progress=lambda d: sizes.append(d["states"]), stop=stop)
     undirected = None
 else:

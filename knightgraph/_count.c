@@ -5,7 +5,7 @@
  * Called through ctypes from knightgraph/counting.py, which builds the plan
  * (the order of the squares, which frontier slot each square occupies, which
  * edges may or must be used) and holds a plain-Python version of the same
- * program (_run_python), the reference the tests compare against.
+ * program (run_python), the reference the tests compare against.
  *
  * A state gives each of up to 18 frontier slots a value: 0 = degree 0 (or a
  * free slot), 1 = degree 2, 2..10 = an end of a path fragment, the two ends

@@ -40,12 +40,12 @@ from .squares import (
     ZEBRA,
     Square,
     SquareLike,
-    _leaper_offsets,
     coerce_square,
     describe_square,
     file_index,
     file_name,
     is_whole,
+    leaper_offsets,
     parse_square_text,
     plain_pair,
     square_name,
@@ -135,7 +135,7 @@ class Board:
         self.m: int = _positive_size(m, "ranks")
         self.n: int = _positive_size(n, "files")
         self.leaper: Square
-        self.leaper, self._offsets = _leaper_offsets(leaper)
+        self.leaper, self._offsets = leaper_offsets(leaper)
         if isinstance(removed, str):
             removed = [removed]
         if not isinstance(removed, Iterable) or isinstance(removed, bytes | dict):

@@ -13,7 +13,7 @@ Examples
 ('d4', (3, 3), (3, 3))
 >>> file_name(26), file_index("aa")
 ('aa', 26)
->>> LEAPERS["camel"], _leaper_offsets((2, 1))[1][:2]
+>>> LEAPERS["camel"], leaper_offsets((2, 1))[1][:2]
 ((1, 3), ((2, 1), (1, 2)))
 """
 
@@ -200,7 +200,7 @@ def describe_square(r: int, c: int) -> str:
     return square_name(r, c) if r >= 0 and c >= 0 else f"({r}, {c})"
 
 
-def _leaper_offsets(leaper: object) -> tuple[Square, tuple[Square, ...]]:
+def leaper_offsets(leaper: object) -> tuple[Square, tuple[Square, ...]]:
     """Validate an ``(a, b)`` leaper and list its moves in a fixed order.
 
     The order for ``a < b`` is ``(b, a), (a, b), (-a, b), (-b, a), (-b, -a),

@@ -33,7 +33,7 @@ from knightgraph.solvers.codes import codes_from_order, expand, follow_codes, pa
 
 OUT = Path(__file__).resolve().parents[1] / "knightgraph" / "data" / "blocks.txt"
 
-# strips: (height, kind, whole lengths, window bases); kind as in blocks._strip_codes
+# strips: (height, kind, whole lengths, window bases); kind as in blocks.strip_codes
 STRIPS = [
     (3, "closed", [10, 12, 14, 16, 18, 22, 24], [20, 26]),
     (3, "corner", [9, 11, 13, 15, 17, 19, 21], [23, 25]),

@@ -172,10 +172,10 @@ def test_count_timeout_of_zero_raises_the_budget_error_with_counters(engine):
 
 def _layers(board: Board) -> tuple[list, list[int]]:
     """The plan of a closed count of ``board`` and the size of the layer each step starts from."""
-    graph = kc_plan._build_graph(board, False)
-    steps = kc_plan._plan(graph, None, frozenset(), frozenset())
+    graph = kc_plan.build_graph(board, False)
+    steps = kc_plan.make_plan(graph, None, frozenset(), frozenset())
     sizes: list[int] = []
-    kc_python._run_python(steps, progress=lambda p: sizes.append(p["states"]))
+    kc_python.run_python(steps, progress=lambda p: sizes.append(p["states"]))
     return steps, [1, *sizes[:-1]]
 
 
@@ -189,7 +189,7 @@ def test_python_engine_reads_the_clock_inside_a_step(monkeypatch):
     readings = sum(1 + (size - 1) // kc.CLOCK_EVERY for size in layers[:big])
     monkeypatch.setattr(kc_budget, "_clock", FakeClock())
     with pytest.raises(CountAbortedError) as caught:
-        kc_python._run_python(steps, deadline=readings + 2.0)
+        kc_python.run_python(steps, deadline=readings + 2.0)
     done = caught.value.done
     assert done["step"] == big + 1 and done["engine"] == "python"
     assert done["states_done"] == kc.CLOCK_EVERY < done["states"] == layers[big]
@@ -201,9 +201,9 @@ def test_compiled_kernel_stops_inside_a_step():
     deadline already past stops the very first state of a step of thousands."""
     board = Board(6, 6)
     steps, layers = _layers(board)
-    width, plan = kc_compiled._slot_plan(kc_plan._build_graph(board, False), steps)
+    width, plan = kc_compiled.slot_plan(kc_plan.build_graph(board, False), steps)
     big = next(i for i, size in enumerate(layers) if size > 1000)
-    lib = kc_compiled._compiled().lib
+    lib = kc_compiled.compiled_kernel().lib
     ctx = lib.kgc_new(width, 2**30, 0)
     try:
         for step in plan[: big + 1]:
@@ -235,13 +235,13 @@ def test_compiled_kernel_stops_inside_a_step():
 def test_compiled_kernel_with_a_past_deadline_raises_the_budget_error():
     stats: dict = {}
     board = Board(6, 6)
-    graph = kc_plan._build_graph(board, False)
-    width, plan = kc_compiled._slot_plan(
-        graph, kc_plan._plan(graph, None, frozenset(), frozenset())
+    graph = kc_plan.build_graph(board, False)
+    width, plan = kc_compiled.slot_plan(
+        graph, kc_plan.make_plan(graph, None, frozenset(), frozenset())
     )
     with pytest.raises(CountAbortedError) as caught:
-        kc_compiled._run_compiled(
-            kc_compiled._compiled(),
+        kc_compiled.run_compiled(
+            kc_compiled.compiled_kernel(),
             width,
             plan,
             memory=2**30,
@@ -254,10 +254,10 @@ def test_compiled_kernel_with_a_past_deadline_raises_the_budget_error():
 
 def test_plan_reads_the_clock(monkeypatch):
     """The plan reads the clock every 64 squares (readings 1, 2, ...: the second stops it)."""
-    graph = kc_plan._build_graph(Board(8, 20), True)
+    graph = kc_plan.build_graph(Board(8, 20), True)
     monkeypatch.setattr(kc_budget, "_clock", FakeClock())
     with pytest.raises(CountAbortedError) as caught:
-        kc_plan._plan(graph, None, frozenset(), frozenset(), deadline=2.0)
+        kc_plan.make_plan(graph, None, frozenset(), frozenset(), deadline=2.0)
     assert caught.value.done["phase"] == "plan" and caught.value.done["step"] == 64
 
 

@@ -193,11 +193,11 @@ def test_a_timeout_before_writing_makes_no_solver(deletions, no_solver):
 def test_the_kept_block_sessions_are_released_at_exit(deletions):
     """``divide``'s corridor keeps one session per block size for the process; the exit
     hook leaves their ``with`` blocks, and the next call opens a new one."""
-    assert blockpaths._solve_path(5, 5, (0, 0), (4, 4), (), None) is not None
+    assert blockpaths.solve_path(5, 5, (0, 0), (4, 4), (), None) is not None
     blockpaths._block_instance(5, 7)
     blockpaths._release_instances()
     assert len(deletions) >= 1 and blockpaths._INSTANCES == {}
-    assert blockpaths._block_path.__wrapped__(5, 7, (0, 0), (4, 6), ()) is not None
+    assert blockpaths.block_path.__wrapped__(5, 7, (0, 0), (4, 6), ()) is not None
     assert (5, 7) in blockpaths._INSTANCES
 
 

@@ -13,9 +13,9 @@ import pytest
 
 from knightgraph import Board
 from knightgraph.counting import count_tours
-from knightgraph.counting.compiled import _compiled, _run_compiled, _slot_plan, kernel_available
-from knightgraph.counting.plan import _build_graph, _plan
-from knightgraph.counting.python_engine import _run_python
+from knightgraph.counting.compiled import compiled_kernel, kernel_available, run_compiled, slot_plan
+from knightgraph.counting.plan import build_graph, make_plan
+from knightgraph.counting.python_engine import run_python
 from knightgraph.counting.split import _groups
 from knightgraph.exceptions import InvalidOptionError
 from knightgraph.parallel import DaskExecutor, ProcessExecutor, SerialExecutor
@@ -213,15 +213,15 @@ def _both_engines(m, n, *, virtual, pad):
     """The count of cycles by the C kernel with ``pad`` unused slots before the frontier
     (so that the frontier sits in slots past 16: the wide, compact encoding) and by the
     Python engine."""
-    graph = _build_graph(Board(m, n), virtual)
-    steps = _plan(graph, None, frozenset(), frozenset())
-    width, plan = _slot_plan(graph, steps)
+    graph = build_graph(Board(m, n), virtual)
+    steps = make_plan(graph, None, frozenset(), frozenset())
+    width, plan = slot_plan(graph, steps)
     shifted = []
     for dest, vleaves, vneed, cands, forced, leave, need, last, any_choice in plan:
         moved = (cands + pad, forced, leave + pad, need + pad, last, any_choice)
         shifted.append((-1 if dest < 0 else dest + pad, vleaves, vneed, *moved))
-    c = _run_compiled(
-        _compiled(),
+    c = run_compiled(
+        compiled_kernel(),
         width + pad,
         shifted,
         memory=1 << 30,
@@ -229,7 +229,7 @@ def _both_engines(m, n, *, virtual, pad):
         progress=None,
         stats={},
     )
-    return c, _run_python(steps)
+    return c, run_python(steps)
 
 
 @needs_kernel
@@ -238,8 +238,8 @@ def _both_engines(m, n, *, virtual, pad):
 )
 @pytest.mark.parametrize("pad", [0, 5, 18])
 def test_wide_slots_agree_with_the_python_engine(m, n, virtual, pad):
-    graph = _build_graph(Board(m, n), virtual)
-    width = _slot_plan(graph, _plan(graph, None, frozenset(), frozenset()))[0]
+    graph = build_graph(Board(m, n), virtual)
+    width = slot_plan(graph, make_plan(graph, None, frozenset(), frozenset()))[0]
     if width + pad > 18:
         pad = 18 - width
     c, py = _both_engines(m, n, virtual=virtual, pad=pad)
@@ -290,16 +290,22 @@ def test_mirror_merging_agrees_with_the_python_engine(monkeypatch, m, n, kw):
 def test_mirror_merging_halves_the_states():
     """At the end of each column a state and its mirror image are merged: fewer states
     than the same program without the merges (the slot plan without mirror)."""
-    from knightgraph.counting.compiled import _mirror
+    from knightgraph.counting.compiled import mirror_ids
 
-    graph = _build_graph(Board(6, 6), False)
-    steps = _plan(graph, None, frozenset(), frozenset())
+    graph = build_graph(Board(6, 6), False)
+    steps = make_plan(graph, None, frozenset(), frozenset())
     sizes = {}
-    for name, mirror in (("plain", None), ("mirror", _mirror(graph))):
-        width, plan = _slot_plan(graph, steps, mirror)
+    for name, mirror in (("plain", None), ("mirror", mirror_ids(graph))):
+        width, plan = slot_plan(graph, steps, mirror)
         stats: dict = {}
-        count = _run_compiled(
-            _compiled(), width, plan, memory=1 << 30, deadline=None, progress=None, stats=stats
+        count = run_compiled(
+            compiled_kernel(),
+            width,
+            plan,
+            memory=1 << 30,
+            deadline=None,
+            progress=None,
+            stats=stats,
         )
         assert count == 9862
         sizes[name] = stats["max_states"]

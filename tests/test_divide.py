@@ -17,7 +17,7 @@ from knightgraph.solvers import divide as dv
 from knightgraph.solvers.blocks import _library
 from knightgraph.solvers.codes import expand, path_end
 from knightgraph.solvers.follow import follow_python
-from knightgraph.solvers.joins import _grid_board
+from knightgraph.solvers.joins import grid_board
 from knightgraph.solvers.kernels import kernels
 from knightgraph.verifyfast import compiled_pass as _compiled_pass
 
@@ -118,7 +118,7 @@ def test_block_generation_is_reproducible():
 
 # ------------------------------------------------------------ the walk
 def test_follow_matches_python_reference():
-    codes = _grid_board(23, 18)
+    codes = grid_board(23, 18)
     delta = np.zeros(16, dtype=np.int64)
     delta[:8] = [dr * 18 + dc for dr, dc in dv.DIRECTIONS]
     for start, first in [(0, 0), (17, 1), (200, 0)]:
@@ -134,7 +134,7 @@ def test_the_two_way_walk_of_a_cycle_reads_the_one_way_order(m, n):
     """``cycle=True`` (both ways at once, compiled and Python) gives the one-way order
     from every start and both first nibbles, into int32 and int64; a path end or a
     path is walked one way by the caller (0 written)."""
-    codes = _grid_board(m, n).reshape(-1)
+    codes = grid_board(m, n).reshape(-1)
     delta = np.zeros(16, dtype=np.int64)
     delta[:8] = [dr * n + dc for dr, dc in dv.DIRECTIONS]
     area = m * n

@@ -13,7 +13,7 @@ from independent import first_tour, tour_defect
 from knightgraph import Board, Status
 from knightgraph.budget import Budget
 from knightgraph.solvers import kernels as K
-from knightgraph.solvers._dfs import _compiled_run, _Search
+from knightgraph.solvers._dfs import Search, compiled_run
 from knightgraph.solvers.backtracking import backtrack
 from knightgraph.solvers.base import Problem
 from knightgraph.solvers.warnsdorff import RULES, warnsdorff
@@ -50,11 +50,11 @@ def dfs_cases(draw):
 def test_dfs_kernel_matches_the_python_search(case):
     board, moves, closed, start, end = case
     problem = Problem.make(board, closed, start, end)
-    python = _Search(problem, Budget(), moves, False, False, None)
-    compiled_search = _Search(problem, Budget(), moves, False, False, None)
+    python = Search(problem, Budget(), moves, False, False, None)
+    compiled_search = Search(problem, Budget(), moves, False, False, None)
     s = board.index(start)
     expected = python.run(s)
-    assert _compiled_run(compiled_search, s) == expected
+    assert compiled_run(compiled_search, s) == expected
     assert compiled_search.stats == python.stats
     if expected is not None:
         squares = [board.square(i) for i in expected]

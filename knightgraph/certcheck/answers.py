@@ -48,7 +48,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..graphcheck import check_graph_request
-from .rect import Malformed, _name, _square, check_request
+from .rect import Malformed, check_request, parse_square, square_name
 
 __all__ = ["check_answer", "check_text", "main"]
 
@@ -264,7 +264,7 @@ def _board(answer: Mapping[str, Any]) -> Any:
     removed = answer.get("removed", [])
     _expect(isinstance(removed, list), "removed", removed)
     _expect(all(isinstance(x, str) for x in removed), "removed", removed)
-    gone = {_square(x) for x in removed}
+    gone = {parse_square(x) for x in removed}
     _expect(len(gone) == len(removed), "removed", removed)
     _expect(all(0 <= r < m and 0 <= c < n for r, c in gone), "removed", removed)
 
@@ -286,7 +286,7 @@ def _list(value: Any) -> list[Any]:
 def _pair(square: Any, size: int) -> Any:
     """A square of a rectangle as ``(r, c)``: from ``[r, c]`` or a name."""
     if isinstance(square, str):
-        return _square(square)
+        return parse_square(square)
     _expect(isinstance(square, list) and len(square) == size, "square", square)
     _expect(all(isinstance(x, int) and not isinstance(x, bool) for x in square), "square", square)
     return tuple(square)
@@ -333,7 +333,8 @@ def _topology(answer: Mapping[str, Any]) -> Any:
         raise Malformed(f"a board of {m * n * k:,} squares is too large to check here")
     cells = [(r, c, lv) for r in range(m) for c in range(n) for lv in range(k)]
     label = {
-        cell: _name(cell[:2]) + ("" if levels is None else f":{cell[2] + 1}") for cell in cells
+        cell: square_name(cell[:2]) + ("" if levels is None else f":{cell[2] + 1}")
+        for cell in cells
     }
 
     def named(square: Any) -> str:

@@ -93,7 +93,7 @@ class _Board:
         self.m, self.n = m, n
         a, b = sorted(int(x) for x in leaper)
         self.jumps = {(x, y) for p, q in ((a, b), (b, a)) for x in (p, -p) for y in (q, -q)}
-        self.removed = {_square(name) for name in removed}
+        self.removed = {parse_square(name) for name in removed}
         self.count = m * n - len(self.removed)
 
     def require_small(self) -> None:
@@ -123,7 +123,7 @@ class _Board:
         return (x + y) % 2 == 1
 
 
-def _square(name: str) -> Square:
+def parse_square(name: str) -> Square:
     text = name.strip().lower()
     if "," in text:
         r, c = text.strip("()").split(",")
@@ -192,7 +192,10 @@ def check_request(
     AttributeError: 'int' object has no attribute 'strip'
     """
     board = _Board(m, n, leaper, removed)
-    ends = (None if start is None else _square(start), None if end is None else _square(end))
+    ends = (
+        None if start is None else parse_square(start),
+        None if end is None else parse_square(end),
+    )
     kind = certificate.get("kind")
     if not isinstance(kind, str) or kind not in _CHECKS:
         return False, f"certificates of kind {kind!r} cannot be checked independently"
@@ -250,7 +253,7 @@ def _check_degree(cert: Mapping[str, Any], board: _Board, closed: bool, ends: An
         if "square" not in cert:
             _require(closed and total == 1, "more than one square")
             return "a single square has no move back to itself"
-        square = _square(cert["square"])
+        square = parse_square(cert["square"])
         _require(board.on(square), "the square is not on the board")
         degree = len(board.moves(square))
         _require(degree == cert["degree"], f"the square has degree {degree}")
@@ -258,7 +261,7 @@ def _check_degree(cert: Mapping[str, Any], board: _Board, closed: bool, ends: An
         return f"{cert['square']} has {degree} moves"
     if clause == "degree-one":
         _require(not closed, "the clause is for open tours")
-        named = [_square(s) for s in cert["squares"]]
+        named = [parse_square(s) for s in cert["squares"]]
         _require(
             all(board.on(s) and len(board.moves(s)) == 1 for s in named),
             "a square has another degree",
@@ -273,7 +276,7 @@ def _check_degree(cert: Mapping[str, Any], board: _Board, closed: bool, ends: An
         _require(t not in board.moves(s), "the end is one move from the start")
         return "the end is not one move from the start"
     if clause == "disconnected":
-        a, b = (_square(x) for x in cert["squares"])
+        a, b = (parse_square(x) for x in cert["squares"])
         _require(board.on(a) and board.on(b), "a named square is not on the board")
         board.require_small()
         seen, queue = {a}, deque([a])
@@ -323,7 +326,7 @@ def _check_forced(cert: Mapping[str, Any], board: _Board, closed: bool, ends: An
     s, t = ends
     _require(not closed and s is not None and t is not None, "it needs an open tour with both ends")
     _require(s != t and board.on(s) and board.on(t) and board.count >= 3, "the ends are not valid")
-    named = [_square(x) for x in cert["squares"]]
+    named = [parse_square(x) for x in cert["squares"]]
     _require(all(board.on(v) for v in named), "a named square is not on the board")
     link: dict[Square, set[Square]] = {}
 
@@ -357,22 +360,24 @@ def _check_forced(cert: Mapping[str, Any], board: _Board, closed: bool, ends: An
             free = [u for u in sorted(board.moves(v)) if usable(v, u)]
             if len(free) < room(v):
                 return (
-                    f"{_name(v)} needs {room(v)} more move(s) and has {len(free)} left, "
+                    f"{square_name(v)} needs {room(v)} more move(s) and has {len(free)} left, "
                     f"after {sum(len(x) for x in link.values()) // 2} forced moves"
                 )
             if len(free) == room(v):
                 for u in free:
                     if not usable(v, u):
-                        return f"the moves forced at {_name(v)} close a cycle or an early path"
+                        return (
+                            f"the moves forced at {square_name(v)} close a cycle or an early path"
+                        )
                     link.setdefault(v, set()).add(u)
                     link.setdefault(u, set()).add(v)
                     if room(u) < 0:
-                        return f"{_name(u)} is forced to use more moves than it may"
+                        return f"{square_name(u)} is forced to use more moves than it may"
                 progress = True
     raise _Rejected("the rules reach no contradiction at the squares named")
 
 
-def _name(square: Square) -> str:
+def square_name(square: Square) -> str:
     r, c = square
     letters = ""
     c += 1
@@ -384,7 +389,7 @@ def _name(square: Square) -> str:
 
 def _check_sat(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) -> str:
     def vertex(name: str) -> Square | str:
-        return "hub" if name == "hub" else _square(name)
+        return "hub" if name == "hub" else parse_square(name)
 
     edges: list[frozenset[Any]] = [frozenset(vertex(v) for v in edge) for edge in cert["edges"]]
     expected: set[frozenset[Any]] = {

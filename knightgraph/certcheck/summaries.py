@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .rect import Malformed, _name, _square
+from .rect import Malformed, parse_square, square_name
 
 __all__ = ["check_summary"]
 
@@ -90,8 +90,8 @@ def _cells(answer: Mapping[str, Any]) -> tuple[dict[str, Any], set[str]]:
     n: Any = answer.get("cols")
     _expect(isinstance(m, int) and isinstance(n, int) and isinstance(ok, list), "ok")
     _expect(len(ok) == m and all(isinstance(row, list) and len(row) == n for row in ok), "ok")
-    cells = {_name((r, c)): ok[r][c] for r in range(m) for c in range(n)}
-    removed = {_name(_square(x)) for x in answer.get("removed") or ()}
+    cells = {square_name((r, c)): ok[r][c] for r in range(m) for c in range(n)}
+    removed = {square_name(parse_square(x)) for x in answer.get("removed") or ()}
     return cells, removed
 
 
@@ -99,7 +99,7 @@ def _canonical(name: Any, cells: Mapping[str, Any], graph: bool) -> str:
     _expect(isinstance(name, str), "square")
     if not graph:
         try:
-            name = _name(_square(name))
+            name = square_name(parse_square(name))
         except (ValueError, IndexError):
             raise Malformed(f"invalid square {name[:40]!r} in a summary") from None
     _expect(name in cells, "square")

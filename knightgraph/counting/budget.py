@@ -2,9 +2,9 @@
 its budget, and the checks run before any work (the engine, the budget, the plan's memory).
 
 A stop names how far the count got (:attr:`CountAbortedError.done`); the graph, the plan
-and both engines build it with :func:`_stopped`.  The answers of counts and samples (of
+and both engines build it with :func:`stopped_error`.  The answers of counts and samples (of
 boards and of graphs) share their status and their JSON through :class:`_Counted`,
-:class:`_Drawn` and :func:`_answer_dict`.
+:class:`Drawn` and :func:`_answer_dict`.
 """
 
 from __future__ import annotations
@@ -57,11 +57,11 @@ _clock = time.monotonic
 """The clock that deadlines are read on (a module attribute, so that tests can move it)."""
 
 
-def _timed_out(deadline: float | None) -> bool:
+def timed_out(deadline: float | None) -> bool:
     return deadline is not None and _clock() >= deadline
 
 
-def _stopped(why: str, done: dict[str, Any]) -> CountAbortedError:
+def stopped_error(why: str, done: dict[str, Any]) -> CountAbortedError:
     """The error of a count stopped at ``done`` (see :class:`CountAbortedError`)."""
     phase = done.get("phase", "count")
     if phase == "count":
@@ -74,7 +74,7 @@ def _stopped(why: str, done: dict[str, Any]) -> CountAbortedError:
     return CountAbortedError(f"counting stopped {why} {where}", done)
 
 
-def _check_budget(engine: str, memory: int | None, timeout: float | None) -> None:
+def check_budget(engine: str, memory: int | None, timeout: float | None) -> None:
     """Check the engine and the budget of a count before any work (InvalidOptionError)."""
     if engine not in ("auto", "python", "c"):
         raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
@@ -90,7 +90,7 @@ def _check_budget(engine: str, memory: int | None, timeout: float | None) -> Non
         raise InvalidOptionError(f"invalid timeout {timeout!r}: expected seconds >= 0")
 
 
-def _ends(
+def end_indices(
     board: Any,
     start: Any,
     end: Any,
@@ -108,7 +108,7 @@ def _ends(
     return s, t
 
 
-def _memory_budget(memory: int | None, compiled: bool) -> int:
+def memory_budget(memory: int | None, compiled: bool) -> int:
     """The bytes a count may use: ``memory``, else 90 % of the free memory for the
     compiled kernel and 80 % for the Python engine."""
     if memory is not None:
@@ -116,7 +116,7 @@ def _memory_budget(memory: int | None, compiled: bool) -> int:
     return available_memory() * (9 if compiled else 8) // 10
 
 
-def _require_plan_memory(board: Board, what: str) -> None:
+def require_plan_memory(board: Board, what: str) -> None:
     """BoardTooLargeError when the graph and plan of ``board`` cannot fit (before building them)."""
     require_memory(
         board.num_squares * PLAN_BYTES_PER_SQUARE,
@@ -124,7 +124,7 @@ def _require_plan_memory(board: Board, what: str) -> None:
     )
 
 
-class _CountStatus:
+class CountStatus:
     """The status of a count's answer, from its count (:meth:`_counted`; None when the
     count stopped on its budget)."""
 
@@ -145,7 +145,7 @@ class _CountStatus:
         return self._counted() is None
 
 
-class _Counted(_CountStatus):
+class _Counted(CountStatus):
     """The status of a count's answer (:class:`~knightgraph.CountResult` and its graph
     form), from its ``directed`` count: None when the count stopped on its budget."""
 
@@ -184,7 +184,7 @@ B = TypeVar("B")
 
 
 @dataclass(frozen=True)
-class _CountAnswer(_Counted, Generic[B]):
+class CountAnswer(_Counted, Generic[B]):
     """The fields that the answers of counts of boards (``B``: a
     :class:`~knightgraph.Board`) and of graphs share, in this order (the request, the counts,
     the time, the statistics, why it stopped); see :class:`~knightgraph.CountResult`."""
@@ -201,7 +201,7 @@ class _CountAnswer(_Counted, Generic[B]):
     reason: str = ""
 
 
-class _Drawn:
+class Drawn:
     """The status of a sample's answer (:class:`~knightgraph.SampleResult` and its graph
     form): its ``k`` tours drawn, out of ``directed`` (None when the count stopped)."""
 

@@ -69,7 +69,7 @@ MAX_DEPTH = 16
 """The deepest nesting of ``[`` and ``{`` read (a checkpoint itself nests 4 deep)."""
 
 NAMES = ("cycles", "paths")
-"""The counts a request makes (:func:`knightgraph.counting.plan._tally`)."""
+"""The counts a request makes (:func:`knightgraph.counting.plan.tally`)."""
 
 ENGINES = ("c", "python")
 

@@ -6,7 +6,7 @@ The C file is built as the optional extension ``knightgraph._count`` (found by
 frontier squares (:data:`MAX_SLOTS`) two at a time in 7 bits, and counts with 64-bit integers,
 started again with 128-bit ones if a count overflows; past that the Python engine
 takes over.  A plan runs here only when it adds one square a step (no symmetry) and
-its frontier fits the slots (``_slot_plan``).
+its frontier fits the slots (``slot_plan``).
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ import numpy as np
 
 from .._native import load_library, python_only
 from ..exceptions import BoardTooLargeError, KnightGraphError
-from .budget import _stopped
+from .budget import stopped_error
 
 if TYPE_CHECKING:
-    from .plan import _Graph, _Step
+    from .plan import PlanGraph, PlanStep
 
 
 class _Kernel:
@@ -65,7 +65,7 @@ class _Kernel:
 
 
 @functools.cache
-def _compiled() -> _Kernel | None:
+def compiled_kernel() -> _Kernel | None:
     library = load_library("_count")
     try:
         return None if library is None else _Kernel(library)
@@ -87,7 +87,7 @@ def kernel_available() -> bool:
     >>> r.undirected, r.stats["engine"] == ("c" if kernel_available() else "python")
     (8, True)
     """
-    return not python_only() and _compiled() is not None
+    return not python_only() and compiled_kernel() is not None
 
 
 MAX_SLOTS = 18
@@ -103,11 +103,11 @@ _OVERFLOW = -4  # a count overflowed: start again with 128-bit counts, then in P
 _STOPPED = -5  # the deadline passed inside a step
 
 
-class _CountOverflow(Exception):
+class CountOverflow(Exception):
     """A count does not fit in 128 bits: the Python engine takes over."""
 
 
-def _mirror(graph: _Graph) -> list[int] | None:
+def mirror_ids(graph: PlanGraph) -> list[int] | None:
     """The mirror image of each square (local ids; the virtual square is its own) across the
     axis the columns of the processing order run along, or None when the board is not
     symmetric (removed squares)."""
@@ -126,15 +126,15 @@ def _mirror(graph: _Graph) -> list[int] | None:
     return out
 
 
-def _slot_plan(
-    graph: _Graph, steps: list[_Step], mirror: list[int] | None = None
+def slot_plan(
+    graph: PlanGraph, steps: list[PlanStep], mirror: list[int] | None = None
 ) -> tuple[int, list[tuple[Any, ...]]] | None:
     """Translate a plain plan (one square per step) into fixed slots for the C kernel.
 
     The new square of a step is held apart during the step and then moves into
     the lowest free slot (freed by the squares that leave at that step, if need
     be), so ``2 * min(m, n) + 1`` frontier squares (plus the virtual one) fit.
-    With ``mirror`` (:func:`_mirror`; only for counts without forced or excluded
+    With ``mirror`` (:func:`mirror_ids`; only for counts without forced or excluded
     edges), each step after which the squares done are symmetric (the end of a
     column) also carries the permutation of the slots that the mirror makes: the
     kernel then merges each state with its image (``kgc_mirror``).
@@ -206,7 +206,7 @@ Layer = tuple[Any, Any, Any]
 count of ``keys[i]`` is ``hi[i] * 2**64 + lo[i]``)."""
 
 
-def _run_compiled(
+def run_compiled(
     kernel: _Kernel,
     width: int,
     plan: list[tuple[Any, ...]],
@@ -244,7 +244,7 @@ def _run_compiled(
             if states == _OVERFLOW and not wide:
                 lib.kgc_free(ctx)
                 ctx = None
-                return _run_compiled(kernel, width, plan, **again)
+                return run_compiled(kernel, width, plan, **again)
             if states < 0:
                 raise BoardTooLargeError(
                     f"counting: cannot load the {len(keys):,} states of a part ({states})"
@@ -263,11 +263,11 @@ def _run_compiled(
                 lib.kgc_mirror(ctx, step[9])
             states = lib.kgc_step(ctx, dest, vleaves, vneed, *arrays)
             if states == _OVERFLOW and wide:
-                raise _CountOverflow
+                raise CountOverflow
             if states == _OVERFLOW:
                 lib.kgc_free(ctx)
                 ctx = None
-                return _run_compiled(kernel, width, plan, **again)
+                return run_compiled(kernel, width, plan, **again)
             if states < 0:
                 _failed(lib, ctx, states, index, len(plan), before, memory, stats)
             stats["max_states"] = max(stats.get("max_states", 0), int(states))
@@ -315,9 +315,9 @@ def _failed(
         "peak_bytes": stats["peak_bytes"],
     }
     if code == _STOPPED:
-        raise _stopped("at the timeout", done)
+        raise stopped_error("at the timeout", done)
     if code == _LIMIT:
-        raise _stopped(f"at the memory limit of {int(memory):,} bytes", done)
+        raise stopped_error(f"at the memory limit of {int(memory):,} bytes", done)
     if code == _NOMEM:
         raise BoardTooLargeError(
             f"counting ran out of memory in step {index + 1} of {steps} "

@@ -1,9 +1,9 @@
 """Exact counts of tours (:func:`count_tours`): the open and closed counts, fixed ends and
 the conventions, on top of the frontier dynamic program.
 
-Every count is one or two counts of Hamiltonian cycles (``_count_cycles``): of the board
+Every count is one or two counts of Hamiltonian cycles (``count_cycles``): of the board
 for closed tours, of the board plus a virtual square joined to every square for open
-ones.  ``_count_cycles`` builds the plan and runs it on the compiled kernel when it can,
+ones.  ``count_cycles`` builds the plan and runs it on the compiled kernel when it can,
 else on the Python engine.
 """
 
@@ -23,22 +23,22 @@ from ..results import Certificate
 from ..verify import check_closed
 from .budget import (
     CountAbortedError,
-    _check_budget,
-    _CountAnswer,
-    _ends,
-    _memory_budget,
-    _require_plan_memory,
+    CountAnswer,
+    check_budget,
+    end_indices,
+    memory_budget,
+    require_plan_memory,
 )
 from .compiled import (
     MAX_SLOTS,
-    _compiled,
-    _CountOverflow,
-    _mirror,
-    _run_compiled,
-    _slot_plan,
+    CountOverflow,
+    compiled_kernel,
     kernel_available,
+    mirror_ids,
+    run_compiled,
+    slot_plan,
 )
-from .python_engine import _run_python
+from .python_engine import run_python
 from .split import SplitOptions
 from .zeros import quick_zero
 
@@ -46,7 +46,7 @@ CONVENTIONS = ("oeis", "knuth")
 
 
 @dataclass(frozen=True)
-class CountResult(_CountAnswer[Board]):
+class CountResult(CountAnswer[Board]):
     """The number of tours of one kind.
 
     Attributes
@@ -97,7 +97,7 @@ class CountResult(_CountAnswer[Board]):
         return out
 
 
-def _count_cycles(
+def count_cycles(
     board: Board,
     *,
     virtual: bool,
@@ -115,24 +115,24 @@ def _count_cycles(
     excluded edges given as pairs of flat indices (-1 is the virtual square); in parts
     with ``split`` (:mod:`knightgraph.counting.split`)."""
     # imported here: `import knightgraph` skips the plan's dataclasses
-    from .plan import _build_graph, _local_edges, _local_ids, _plan
+    from .plan import build_graph, local_edges, local_ids, make_plan
 
     stats = {} if stats is None else stats
     forced, excluded = tuple(forced), tuple(excluded)
     if engine not in ("auto", "python", "c"):
         raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
-    graph = _build_graph(board, virtual, deadline, snake=True)
+    graph = build_graph(board, virtual, deadline, snake=True)
     if graph.size + int(virtual) < 3:
         return 0
-    local = _local_ids(graph.squares)
+    local = local_ids(graph.squares)
     local_perm = None
     if perm is not None:
         local_perm = [local[int(perm[flat])] for flat in graph.squares]
         if virtual:
             local_perm.append(graph.size)
-    edges = _local_edges(local, forced), _local_edges(local, excluded)
-    steps = _plan(graph, local_perm, *edges, deadline)
-    parts: dict[str, Any] = dict(  # the count in parts: _split_count's keywords
+    edges = local_edges(local, forced), local_edges(local, excluded)
+    steps = make_plan(graph, local_perm, *edges, deadline)
+    parts: dict[str, Any] = dict(  # the count in parts: split_count's keywords
         virtual=virtual,
         forced=forced,
         excluded=excluded,
@@ -142,23 +142,25 @@ def _count_cycles(
         progress=progress,
         stats=stats,
     )
-    kernel = _compiled() if engine == "c" or (engine == "auto" and kernel_available()) else None
+    kernel = (
+        compiled_kernel() if engine == "c" or (engine == "auto" and kernel_available()) else None
+    )
     if engine == "c" and kernel is None:
         raise InvalidOptionError("the compiled counting kernel is not built")
     if kernel is not None and perm is None:
-        slots = _slot_plan(graph, steps, None if forced or excluded else _mirror(graph))
+        slots = slot_plan(graph, steps, None if forced or excluded else mirror_ids(graph))
         if slots is not None:
             stats["engine"] = "c"
             stats["width"] = slots[0]
-            budget = _memory_budget(memory, compiled=True)
+            budget = memory_budget(memory, compiled=True)
             run = functools.partial(
-                _run_compiled, kernel, slots[0], slots[1], memory=budget, deadline=deadline
+                run_compiled, kernel, slots[0], slots[1], memory=budget, deadline=deadline
             )
             try:
                 if split is not None:
                     return _split(board, run, "c", len(steps), parts)
                 return int(run(progress=progress, stats=stats))
-            except _CountOverflow:
+            except CountOverflow:
                 stats["counts"] = "unbounded (python)"
                 if engine == "c":
                     raise InvalidOptionError(
@@ -169,26 +171,26 @@ def _count_cycles(
                 f"the frontier of {board!r} is wider than the compiled kernel's {MAX_SLOTS} slots"
             )
     stats["engine"] = "python"
-    budget = _memory_budget(memory, compiled=False)
+    budget = memory_budget(memory, compiled=False)
     if split is not None and perm is None:
-        run = functools.partial(_run_python, steps, deadline=deadline, memory=budget)
+        run = functools.partial(run_python, steps, deadline=deadline, memory=budget)
         return _split(board, run, "python", len(steps), parts)
-    return int(_run_python(steps, deadline=deadline, progress=progress, memory=budget))
+    return int(run_python(steps, deadline=deadline, progress=progress, memory=budget))
 
 
 def _split(
     board: Board, run: Callable[..., Any], engine: str, steps: int, parts: dict[str, Any]
 ) -> int:
-    """The count in parts (:func:`knightgraph.counting.split._split_count`, given ``parts``
+    """The count in parts (:func:`knightgraph.counting.split.split_count`, given ``parts``
     for its keywords); the processes of one machine share its memory when none is given."""
     from ..parallel import ProcessExecutor
-    from .split import _split_count
+    from .split import split_count
 
     executor = parts["options"].executor
     if parts["memory"] is None and isinstance(executor, ProcessExecutor):  # one machine
         parts = {**parts, "memory": available_memory() * 9 // 10 // executor.workers}
     name = "paths" if parts["virtual"] else "cycles"
-    return _split_count(board, functools.partial(run, stats={}), engine, steps, name=name, **parts)
+    return split_count(board, functools.partial(run, stats={}), engine, steps, name=name, **parts)
 
 
 def _fit(board: Board, closed: bool, engine: str, memory: int | None, split: bool) -> Any:
@@ -198,7 +200,7 @@ def _fit(board: Board, closed: bool, engine: str, memory: int | None, split: boo
 
     if split or engine == "python" or not kernel_available():
         return None
-    return fit_memory(board, closed=closed, budget=_memory_budget(memory, compiled=True))
+    return fit_memory(board, closed=closed, budget=memory_budget(memory, compiled=True))
 
 
 def count_tours(
@@ -291,14 +293,14 @@ def count_tours(
     (9862, 4)
     """
     if is_graph(m) or isinstance(m, GraphBoard):
-        from .general import _count_graph
+        from .general import count_graph
 
         if parts is not None or checkpoint is not None:  # never silently unsplit, unkept
             raise InvalidOptionError(
                 "parts= and checkpoint= are for rectangular boards: a graph is counted in one piece"
             )
 
-        counted = _count_graph(
+        counted = count_graph(
             m, n, closed, start, end, convention, engine, memory, timeout, progress
         )
         return cast(CountResult, counted)  # the same interface (GraphCountResult)
@@ -308,9 +310,9 @@ def count_tours(
     if convention == "knuth" and closed:
         raise InvalidOptionError("the knuth convention applies to open tours only")
     closed = check_closed(closed)
-    _check_budget(engine, memory, timeout)
-    s, t = _ends(board, start, end)
-    _require_plan_memory(board, "counting the tours of")
+    check_budget(engine, memory, timeout)
+    s, t = end_indices(board, start, end)
+    require_plan_memory(board, "counting the tours of")
     split = _split_options(board, closed, s, t, convention, parts, executor, checkpoint, on_part)
     began = time.perf_counter()
     zero = quick_zero(board, closed=closed, start=s, end=t)  # issue 15 (4): 0 at once
@@ -385,21 +387,21 @@ def _count(
     board: Board, closed: bool, s: int | None, t: int | None, convention: str, kw: dict[str, Any]
 ) -> tuple[int, int | None]:
     """The directed and undirected counts of :func:`count_tours`."""
-    from .plan import _tally
+    from .plan import tally
 
     gone = {r * board.n + c for r, c in board.removed}
 
     def cycles(virtual: bool, **edges: Any) -> int:
-        return _count_cycles(board, virtual=virtual, **edges, **kw)
+        return count_cycles(board, virtual=virtual, **edges, **kw)
 
     def adjacent(u: int, v: int) -> bool:
-        return v in _neighbours(board, u)
+        return v in neighbours(board, u)
 
     def others(ends: list[int]) -> list[int]:
         return [x for x in range(board.area) if x not in ends and x not in gone]
 
     knuth = convention == "knuth"
-    return _tally(board.num_squares, closed, s, t, cycles, adjacent, others, knuth)
+    return tally(board.num_squares, closed, s, t, cycles, adjacent, others, knuth)
 
 
 def _split_options(
@@ -428,5 +430,5 @@ def _split_options(
     return SplitOptions(parts=parts, executor=executor, checkpoint=saved, on_part=on_part)
 
 
-def _neighbours(board: Board, flat: int) -> set[int]:
+def neighbours(board: Board, flat: int) -> set[int]:
     return {int(x) for x in board.move_table()[flat] if x >= 0}

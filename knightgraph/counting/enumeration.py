@@ -19,7 +19,7 @@ from ..exceptions import InvalidOptionError
 from ..resources import require_memory
 from ..tour import Tour
 from ..verify import check_closed
-from .budget import CountAbortedError, _ends
+from .budget import CountAbortedError, end_indices
 
 ENUMERATE_BYTES_PER_SQUARE = 1000
 """What :func:`enumerate_tours` holds per square (neighbour lists and bit sets, a tour)."""
@@ -70,7 +70,7 @@ def enumerate_tours(
     """
     board = as_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)
-    s, t = _ends(board, start, end)
+    s, t = end_indices(board, start, end)
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
         raise InvalidOptionError(f"invalid limit {limit!r}: expected a whole number >= 0")
     require_memory(

@@ -200,9 +200,9 @@ def memory_note(board: Board, *, closed: bool, memory: int | None = None) -> str
     >>> print(memory_note(Board(8, 8), closed=True, memory=2**40))
     memory: about 20.6 GiB of tables estimated, budget 1.0 TiB: in one piece
     """
-    from .budget import _memory_budget
+    from .budget import memory_budget
 
-    budget = _memory_budget(memory, compiled=True)
+    budget = memory_budget(memory, compiled=True)
     fit = fit_memory(board, closed=closed, budget=budget)
     if fit.estimate is None or fit.estimate < NOTE_BYTES:
         return None

@@ -27,16 +27,16 @@ from ..graphs import GraphBoard, as_graph_board
 from ..verify import check_closed
 from .budget import (
     CountAbortedError,
-    _check_budget,
-    _CountAnswer,
-    _ends,
-    _memory_budget,
-    _stopped,
-    _timed_out,
+    CountAnswer,
+    check_budget,
+    end_indices,
+    memory_budget,
+    stopped_error,
+    timed_out,
 )
-from .compiled import _compiled, _CountOverflow, _run_compiled, _slot_plan, kernel_available
-from .plan import _local_edges, _order_graph, _plan, _tally
-from .python_engine import _run_python
+from .compiled import CountOverflow, compiled_kernel, kernel_available, run_compiled, slot_plan
+from .plan import local_edges, make_plan, order_graph, tally
+from .python_engine import run_python
 
 __all__ = ["GraphCountResult", "count_graph_tours", "vertex_order"]
 
@@ -76,8 +76,10 @@ def vertex_order(board: GraphBoard, deadline: float | None = None) -> tuple[list
     touched: set[int] = set()
     width = 0
     while len(order) < n:
-        if len(order) % 64 == 0 and _timed_out(deadline):
-            raise _stopped("at the timeout", {"phase": "order", "step": len(order), "steps": n})
+        if len(order) % 64 == 0 and timed_out(deadline):
+            raise stopped_error(
+                "at the timeout", {"phase": "order", "step": len(order), "steps": n}
+            )
         if touched:
             pool = list(touched)
         else:  # the first vertex, or one of a component not reached yet
@@ -116,7 +118,7 @@ def _bfs(adj: Any, root: int) -> dict[int, int]:
 
 
 @dataclass(frozen=True)
-class GraphCountResult(_CountAnswer[GraphBoard]):
+class GraphCountResult(CountAnswer[GraphBoard]):
     """A count of the tours of a graph board, with the interface of
     :class:`~knightgraph.CountResult` (``directed``, ``undirected``, ``status``, ...).
 
@@ -150,38 +152,38 @@ def _count_cycles(
 ) -> int:
     """Hamiltonian cycles of the graph (plus a virtual vertex joined to all), with forced
     and excluded edges as index pairs (-1 the virtual vertex)."""
-    if _timed_out(deadline):
-        raise _stopped("at the timeout", {"phase": "graph", "step": 0, "steps": len(order)})
+    if timed_out(deadline):
+        raise stopped_error("at the timeout", {"phase": "graph", "step": 0, "steps": len(order)})
     size = len(order)
     if size + int(virtual) < 3:
         return 0
-    graph, local = _order_graph(board, order, virtual)
-    edges = _local_edges(local, forced), _local_edges(local, excluded)
-    steps = _plan(graph, None, *edges, deadline)
-    kernel = _compiled() if engine in ("auto", "c") and kernel_available() else None
+    graph, local = order_graph(board, order, virtual)
+    edges = local_edges(local, forced), local_edges(local, excluded)
+    steps = make_plan(graph, None, *edges, deadline)
+    kernel = compiled_kernel() if engine in ("auto", "c") and kernel_available() else None
     if engine == "c" and kernel is None:
         raise InvalidOptionError("the compiled counting kernel is not built")
     if kernel is not None:
-        slots = _slot_plan(graph, steps)
+        slots = slot_plan(graph, steps)
         if slots is not None:
             stats["engine"] = "c"
             try:
                 return int(
-                    _run_compiled(
+                    run_compiled(
                         kernel,
                         slots[0],
                         slots[1],
-                        memory=_memory_budget(memory, compiled=True),
+                        memory=memory_budget(memory, compiled=True),
                         deadline=deadline,
                         progress=progress,
                         stats=stats,
                     )
                 )
-            except _CountOverflow:
+            except CountOverflow:
                 pass
     stats["engine"] = "python"
-    budget = _memory_budget(memory, compiled=False)
-    return int(_run_python(steps, deadline=deadline, progress=progress, memory=budget))
+    budget = memory_budget(memory, compiled=False)
+    return int(run_python(steps, deadline=deadline, progress=progress, memory=budget))
 
 
 def count_graph_tours(
@@ -212,8 +214,8 @@ def count_graph_tours(
     0
     """
     closed = check_closed(closed)
-    _check_budget(engine, memory, timeout)
-    s, t = _ends(board, start, end, board.names.__getitem__, "vertex")
+    check_budget(engine, memory, timeout)
+    s, t = end_indices(board, start, end, board.names.__getitem__, "vertex")
     began = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
     stats: dict[str, Any] = {"order": "greedy path decomposition"}
@@ -233,7 +235,7 @@ def count_graph_tours(
         def others(ends: list[int]) -> list[int]:
             return [x for x in range(n) if x not in ends]
 
-        directed, undirected = _tally(n, closed, s, t, cycles, adjacent, others)
+        directed, undirected = tally(n, closed, s, t, cycles, adjacent, others)
     except CountAbortedError as stop:
         stats["done"] = stop.done
         return GraphCountResult(
@@ -265,7 +267,7 @@ def count_graph_tours(
     )
 
 
-def _count_graph(
+def count_graph(
     graph: Any,
     n: int | None,
     closed: bool,

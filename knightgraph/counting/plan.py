@@ -3,7 +3,7 @@ order (column by column across the shorter side), and the steps that add its squ
 the orbits of a symmetry, one at a time.
 
 Both engines run the same plan: the Python one (``python_engine``) as it is, the compiled
-one (``compiled``) once ``_slot_plan`` has translated it into fixed slots.  Building the
+one (``compiled``) once ``slot_plan`` has translated it into fixed slots.  Building the
 graph and the plan reads the clock as it goes (``CountAbortedError`` at the deadline, with
 ``phase`` ``"graph"`` or ``"plan"``).
 """
@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..board import KNIGHT, Board
-from .budget import _stopped, _timed_out
+from .budget import stopped_error, timed_out
 
 
 # --------------------------------------------------------------------------- graph
 @dataclass(frozen=True)
-class _Graph:
+class PlanGraph:
     """The board as a graph on local ids ``0 .. V-1`` in processing order.
 
     ``squares[i]`` is the flat index of local id ``i``; with ``virtual``, id
@@ -37,17 +37,17 @@ class _Graph:
         return len(self.squares)
 
 
-def _local_ids(squares: Sequence[int]) -> dict[int, int]:
+def local_ids(squares: Sequence[int]) -> dict[int, int]:
     """Local ids by flat index (``squares`` in processing order; -1 the virtual square)."""
     local = {flat: i for i, flat in enumerate(squares)}
     local[-1] = len(squares)
     return local
 
 
-def _local_edges(
+def local_edges(
     local: dict[int, int], pairs: Iterable[tuple[int, int]]
 ) -> frozenset[frozenset[int]]:
-    """Edges given as pairs of flat indices, on local ids (see :func:`_local_ids`)."""
+    """Edges given as pairs of flat indices, on local ids (see :func:`local_ids`)."""
     return frozenset(frozenset((local[a], local[b])) for a, b in pairs)
 
 
@@ -83,41 +83,45 @@ def _processing_order(board: Board, snake: bool = False) -> list[int]:
     return [i for i in cells if i not in removed]
 
 
-def _build_graph(
+def build_graph(
     board: Board, virtual: bool, deadline: float | None = None, snake: bool = False
-) -> _Graph:
-    """The board as a :class:`_Graph` in processing order (:func:`_processing_order`;
+) -> PlanGraph:
+    """The board as a :class:`PlanGraph` in processing order (:func:`_processing_order`;
     ``snake``: for counts, not for samples, whose seeded draws keep the plain order)."""
-    if _timed_out(deadline):
-        raise _stopped("at the timeout", {"phase": "graph", "step": 0, "steps": board.num_squares})
+    if timed_out(deadline):
+        raise stopped_error(
+            "at the timeout", {"phase": "graph", "step": 0, "steps": board.num_squares}
+        )
     order = _processing_order(board, snake)
     local = {flat: i for i, flat in enumerate(order)}
     table = board.move_table()
     adj: list[tuple[int, ...]] = []
     for done, flat in enumerate(order):
-        if done % 4096 == 0 and _timed_out(deadline):
-            raise _stopped("at the timeout", {"phase": "graph", "step": done, "steps": len(order)})
+        if done % 4096 == 0 and timed_out(deadline):
+            raise stopped_error(
+                "at the timeout", {"phase": "graph", "step": done, "steps": len(order)}
+            )
         nbrs = sorted(local[int(t)] for t in table[flat] if t >= 0)
         adj.append(tuple(nbrs + ([len(order)] if virtual else [])))
     if virtual:
         adj.append(tuple(range(len(order))))
-    return _Graph(board, tuple(order), tuple(adj), virtual)
+    return PlanGraph(board, tuple(order), tuple(adj), virtual)
 
 
-def _order_graph(board: Any, order: list[int], virtual: bool) -> tuple[_Graph, dict[int, int]]:
+def order_graph(board: Any, order: list[int], virtual: bool) -> tuple[PlanGraph, dict[int, int]]:
     """The graph of a graph board (:class:`~knightgraph.graphs.GraphBoard`) in the vertex
-    ``order`` given, and its local ids (:func:`_local_ids`)."""
+    ``order`` given, and its local ids (:func:`local_ids`)."""
     size = len(order)
-    local = _local_ids(order)
+    local = local_ids(order)
     adj = [
         tuple(sorted(local[u] for u in board.adj[v]) + ([size] if virtual else [])) for v in order
     ]
     if virtual:
         adj.append(tuple(range(size)))
-    return _Graph(cast(Any, board), tuple(order), tuple(adj), virtual), local
+    return PlanGraph(cast(Any, board), tuple(order), tuple(adj), virtual), local
 
 
-def _request_edges(
+def request_edges(
     local: dict[int, int], closed: bool, s: int | None, t: int | None
 ) -> tuple[frozenset[frozenset[int]], frozenset[frozenset[int]]]:
     """The forced and excluded edges (on local ids) of the cycles that stand for the tours
@@ -133,12 +137,12 @@ def _request_edges(
         forced = [(x, -1) for x in ends]
         if len(ends) == 2:
             excluded = [(x, -1) for x in local if x >= 0 and x not in ends]
-    return _local_edges(local, forced), _local_edges(local, excluded)
+    return local_edges(local, forced), local_edges(local, excluded)
 
 
 # ---------------------------------------------------------------- the plan of steps
 @dataclass
-class _Step:
+class PlanStep:
     """One step of the program: add the squares of ``orbit`` and the chosen edges."""
 
     before: list[int]  # frontier before the step (sorted local ids)
@@ -150,13 +154,13 @@ class _Step:
     last: bool
 
 
-def _plan(
-    graph: _Graph,
+def make_plan(
+    graph: PlanGraph,
     perm: Sequence[int] | None,
     forced: frozenset[frozenset[int]],
     excluded: frozenset[frozenset[int]],
     deadline: float | None = None,
-) -> list[_Step]:
+) -> list[PlanStep]:
     """The steps for counting cycles of ``graph`` that are fixed by ``perm`` (None: all).
 
     About a millisecond a square: the clock is read every 64 orbits.
@@ -183,10 +187,12 @@ def _plan(
     processed: set[int] = set() if virtual is None else {virtual}
     frontier: list[int] = [] if virtual is None else [virtual]
     remaining = [len(a) for a in adj]  # edges not yet decided, per square
-    steps: list[_Step] = []
+    steps: list[PlanStep] = []
     for k, orbit in enumerate(orbits):
-        if k % 64 == 0 and _timed_out(deadline):
-            raise _stopped("at the timeout", {"phase": "plan", "step": k, "steps": len(orbits)})
+        if k % 64 == 0 and timed_out(deadline):
+            raise stopped_error(
+                "at the timeout", {"phase": "plan", "step": k, "steps": len(orbits)}
+            )
         work = frontier + orbit
         where = {v: i for i, v in enumerate(work)}
         members = set(orbit)
@@ -228,7 +234,7 @@ def _plan(
         leave = [where[v] for v in work if remaining[v] == 0]
         need = [i for i, v in enumerate(new_frontier) if remaining[v] == 1]
         steps.append(
-            _Step(list(frontier), list(orbit), choices, keep, leave, need, k == len(orbits) - 1)
+            PlanStep(list(frontier), list(orbit), choices, keep, leave, need, k == len(orbits) - 1)
         )
         frontier = new_frontier
     return steps
@@ -258,8 +264,10 @@ def _edge_choices(
     for size in range(min(len(edge_orbits), 2 * members) + 1):
         for picked in itertools.combinations(range(len(edge_orbits)), size):
             tried += 1
-            if tried % 4096 == 0 and _timed_out(deadline):
-                raise _stopped("at the timeout", {"phase": "plan", "step": step, "steps": steps})
+            if tried % 4096 == 0 and timed_out(deadline):
+                raise stopped_error(
+                    "at the timeout", {"phase": "plan", "step": step, "steps": steps}
+                )
             if not required.issubset(picked):
                 continue
             chosen = [e for i in picked for e in edge_orbits[i]]
@@ -275,7 +283,7 @@ def _edge_choices(
 
 
 # --------------------------------------------------------------------------- tally
-def _tally(
+def tally(
     size: int,
     closed: bool,
     s: int | None,

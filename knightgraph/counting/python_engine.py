@@ -1,6 +1,6 @@
 """The Python engine of the frontier dynamic program: the reference implementation.
 
-It runs a plan (``plan._plan``) state by state with exact integers, so it has no limit
+It runs a plan (``plan.make_plan``) state by state with exact integers, so it has no limit
 on the width of the frontier or the size of a count, and it also runs the plans of
 symmetric counts (whole orbits of a symmetry per step), which the compiled kernel does
 not.  The tests compare the compiled kernel with it; it is used when the kernel is
@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from .budget import _stopped, _timed_out
+from .budget import stopped_error, timed_out
 
 if TYPE_CHECKING:
-    from .plan import _Step
+    from .plan import PlanStep
 
 CLOCK_EVERY = 256
 """States the Python engine handles between two looks at the clock (a few milliseconds)."""
@@ -29,8 +29,8 @@ PYTHON_STATE_BYTES = 300
 """About what one state costs the Python engine (a dict entry, a tuple, an int)."""
 
 
-def _run_python(
-    steps: list[_Step],
+def run_python(
+    steps: list[PlanStep],
     *,
     deadline: float | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
@@ -59,8 +59,8 @@ def _run_python(
         out: dict[tuple[int, ...], int] = {}
         cache: dict[tuple[int, ...], list[int]] = {}
         for done, (state, count) in enumerate(layer.items()):
-            if done % CLOCK_EVERY == 0 and _timed_out(deadline):
-                raise _stopped(
+            if done % CLOCK_EVERY == 0 and timed_out(deadline):
+                raise stopped_error(
                     "at the timeout",
                     {
                         "phase": "count",
@@ -71,10 +71,10 @@ def _run_python(
                         "engine": "python",
                     },
                 )
-            for _, key in _successors(step, state, cache):
+            for _, key in successors(step, state, cache):
                 out[key] = out.get(key, 0) + count
             if max_states is not None and len(out) > max_states:
-                raise _stopped(
+                raise stopped_error(
                     f"at the memory limit of {memory:,} bytes ({len(out):,} new states "
                     f"at about {PYTHON_STATE_BYTES} bytes each)",
                     {
@@ -99,8 +99,8 @@ _DEGREE = (0, 2, *([1] * 1022))
 a frontier of ``w`` squares has labels up to ``w // 2 + 1``)."""
 
 
-def _successors(
-    step: _Step, state: tuple[int, ...], cache: dict[tuple[int, ...], list[int]]
+def successors(
+    step: PlanStep, state: tuple[int, ...], cache: dict[tuple[int, ...], list[int]]
 ) -> Iterator[tuple[int, tuple[int, ...]]]:
     """The states that ``step`` leads to from ``state``: ``(choice, state)`` for each edge set
     ``step.choices[choice]`` that keeps the partial tour alive (the sampler needs the choice).
@@ -147,8 +147,8 @@ def _successors(
         yield index, tuple(kept)
 
 
-def _passing(step: _Step, degrees: tuple[int, ...]) -> list[int]:
-    """The choices of ``step`` that the degrees of a state allow (see :func:`_successors`)."""
+def _passing(step: PlanStep, degrees: tuple[int, ...]) -> list[int]:
+    """The choices of ``step`` that the degrees of a state allow (see :func:`successors`)."""
     out = []
     for index, edges in enumerate(step.choices):
         work = [*degrees, *([0] * len(step.orbit))]

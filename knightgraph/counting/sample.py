@@ -29,18 +29,18 @@ from ..tour import Tour
 from ..verify import check_closed
 from .budget import (
     CountAbortedError,
-    _Drawn,
-    _ends,
-    _memory_budget,
-    _require_plan_memory,
+    Drawn,
+    end_indices,
+    memory_budget,
+    require_plan_memory,
 )
-from .count import _neighbours
+from .count import neighbours
 from .transitions import TRANSITION_BYTES as TRANSITION_BYTES
-from .transitions import Drawing, _check_sample, _draw_tours
+from .transitions import Drawing, check_sample, draw_tours
 from .zeros import quick_zero
 
 if TYPE_CHECKING:
-    from .plan import _Graph, _Step
+    from .plan import PlanGraph, PlanStep
 
 SAMPLE_MAX_SPAN = 12
 """The largest ``min(m, n) * max(leaper)`` :func:`sample_tours` takes on: the frontier of
@@ -53,7 +53,7 @@ a cheap certificate shows they have no tour (it needs board-sized arrays)."""
 
 
 @dataclass(frozen=True)
-class SampleResult(_Drawn):
+class SampleResult(Drawn):
     """Tours drawn uniformly at random, and how many there were to draw from.
 
     Attributes
@@ -214,8 +214,8 @@ def sample_tours(
         return cast(SampleResult, drawn)  # the same interface (GraphSampleResult)
     board = as_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)
-    _check_sample(k, seed, memory, timeout)
-    s, t = _ends(board, start, end)
+    check_sample(k, seed, memory, timeout)
+    s, t = end_indices(board, start, end)
     span = min(board.m, board.n) * max(board.leaper)
     if span > SAMPLE_MAX_SPAN and board.area > SAMPLE_ZERO_AREA:
         _too_large(board, span)  # not even the cheap arguments are worth their memory
@@ -233,9 +233,9 @@ def sample_tours(
             k * board.num_squares * 16,
             f"{k:,} tours of {board.m}x{board.n} ({board.num_squares:,} squares)",
         )
-        _require_plan_memory(board, "sampling the tours of")
+        require_plan_memory(board, "sampling the tours of")
         deadline = None if timeout is None else time.monotonic() + timeout
-        budget = _memory_budget(memory, compiled=False)
+        budget = memory_budget(memory, compiled=False)
         try:
             _draw(board, drawing, budget, deadline, progress)
         except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
@@ -279,21 +279,21 @@ def _draw(
     def tour_of(order: list[int]) -> Tour:
         return Tour(board, np.array(order, dtype=np.int64), closed)
 
-    _draw_tours(drawing, graph, steps, memory, deadline, progress, tour_of)
+    draw_tours(drawing, graph, steps, memory, deadline, progress, tour_of)
 
 
 def _request_plan(
     board: Board, closed: bool, s: int | None, t: int | None, deadline: float | None
-) -> tuple[_Graph | None, list[_Step]]:
+) -> tuple[PlanGraph | None, list[PlanStep]]:
     """The graph and plan of the cycles that stand for the tours asked for, as in
     :func:`~knightgraph.count_tours` (a virtual square for open tours); None when fewer
     than three vertices leave no cycle."""
-    from .plan import _build_graph, _local_ids, _plan, _request_edges
+    from .plan import build_graph, local_ids, make_plan, request_edges
 
-    graph = _build_graph(board, not closed, deadline)
+    graph = build_graph(board, not closed, deadline)
     if graph.size + int(graph.virtual) < 3:
         return None, []
-    if closed and s is not None and t is not None and t not in _neighbours(board, s):
+    if closed and s is not None and t is not None and t not in neighbours(board, s):
         return None, []
-    local = _local_ids(graph.squares)
-    return graph, _plan(graph, None, *_request_edges(local, closed, s, t), deadline)
+    local = local_ids(graph.squares)
+    return graph, make_plan(graph, None, *request_edges(local, closed, s, t), deadline)

@@ -31,13 +31,13 @@ from ..resources import require_memory
 from ..verify import check_closed
 from .budget import (
     CountAbortedError,
-    _Drawn,
-    _ends,
-    _memory_budget,
+    Drawn,
+    end_indices,
+    memory_budget,
 )
 from .general import vertex_order
-from .plan import _order_graph, _plan, _request_edges
-from .transitions import Drawing, _check_sample, _draw_tours
+from .plan import make_plan, order_graph, request_edges
+from .transitions import Drawing, check_sample, draw_tours
 
 __all__ = ["SAMPLE_MAX_WIDTH", "GraphSampleResult", "sample_graph_tours"]
 
@@ -48,7 +48,7 @@ transition), and boards are refused at about 12."""
 
 
 @dataclass(frozen=True)
-class GraphSampleResult(_Drawn):
+class GraphSampleResult(Drawn):
     """Tours of a graph board drawn uniformly at random, with the interface of
     :class:`~knightgraph.SampleResult` (``tours``, ``directed``, ``status``, ``to_dict``).
 
@@ -136,8 +136,8 @@ def sample_graph_tours(
     (5712, True)
     """
     closed = check_closed(closed)
-    _check_sample(k, seed, memory, timeout)
-    s, t = _ends(board, start, end, board.names.__getitem__, "vertex")
+    check_sample(k, seed, memory, timeout)
+    s, t = end_indices(board, start, end, board.names.__getitem__, "vertex")
     began = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
     drawing = Drawing(closed, s, t, k, seed)
@@ -151,7 +151,7 @@ def sample_graph_tours(
                 f"frontier is {width} vertices wide (at most {SAMPLE_MAX_WIDTH})"
             )
         require_memory(k * board.num_squares * 16, f"{k:,} tours of the {board.describe()}")
-        budget = _memory_budget(memory, compiled=False)
+        budget = memory_budget(memory, compiled=False)
         _draw(board, drawing, order, budget, deadline, progress)
     except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
         reason = str(stop)
@@ -182,8 +182,8 @@ def _draw(
     ) < 3:
         drawing.directed = 0
         return
-    graph, local = _order_graph(board, order, virtual)
-    steps = _plan(graph, None, *_request_edges(local, closed, s, t), deadline)
-    _draw_tours(
+    graph, local = order_graph(board, order, virtual)
+    steps = make_plan(graph, None, *request_edges(local, closed, s, t), deadline)
+    draw_tours(
         drawing, graph, steps, memory, deadline, progress, lambda seq: GraphTour(board, seq, closed)
     )

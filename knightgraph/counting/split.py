@@ -38,7 +38,7 @@ import numpy as np
 
 from ..board import Board
 from ..exceptions import InvalidOptionError
-from .budget import CountAbortedError, _memory_budget
+from .budget import CountAbortedError, memory_budget
 from .checkpoint import Checkpoint, groups_digest
 
 CUT_STATES = 1 << 16
@@ -138,8 +138,8 @@ def _run_part(part: _Part) -> dict[str, Any]:
     ``"aborted"`` (the reason) instead of a count when the part stopped on its budget.
     Runs in a worker: it builds the plan again (milliseconds) rather than receive it.
     """
-    from .compiled import _compiled, _run_compiled
-    from .python_engine import _run_python
+    from .compiled import compiled_kernel, run_compiled
+    from .python_engine import run_python
 
     began = time.perf_counter()
     deadline = _local_deadline(part.until)
@@ -149,14 +149,14 @@ def _run_part(part: _Part) -> dict[str, Any]:
     stats: dict[str, Any] = {}
     try:
         if part.engine == "c":
-            kernel = _compiled()
+            kernel = compiled_kernel()
             slots = None if kernel is None else _slots_of(_part_key(part))
             if kernel is None or slots is None:
                 raise InvalidOptionError(
                     "a part of a split count needs the compiled counting kernel on the worker"
                 )
-            budget = _memory_budget(part.memory, compiled=True)
-            count = _run_compiled(
+            budget = memory_budget(part.memory, compiled=True)
+            count = run_compiled(
                 kernel,
                 slots[0],
                 slots[1],
@@ -168,8 +168,8 @@ def _run_part(part: _Part) -> dict[str, Any]:
                 initial=part.states,
             )
         else:
-            budget = _memory_budget(part.memory, compiled=False)
-            count = _run_python(
+            budget = memory_budget(part.memory, compiled=False)
+            count = run_python(
                 steps, deadline=deadline, memory=budget, first=part.cut, initial=part.states
             )
     except CountAbortedError as stop:
@@ -184,11 +184,11 @@ def _run_part(part: _Part) -> dict[str, Any]:
 @functools.lru_cache(maxsize=2)
 def _slots_of(part_key: Any) -> Any:
     """The compiled kernel's slot plan of a part's count (:func:`_plan_of`), kept like it."""
-    from .compiled import _mirror, _slot_plan
+    from .compiled import mirror_ids, slot_plan
 
     board, virtual, forced, excluded = part_key
     graph, steps = _plan_of(board, virtual, forced, excluded)
-    return _slot_plan(graph, steps, None if forced or excluded else _mirror(graph))
+    return slot_plan(graph, steps, None if forced or excluded else mirror_ids(graph))
 
 
 def _part_key(part: _Part) -> tuple[Any, ...]:
@@ -206,13 +206,13 @@ def _plan_of(
     forced: tuple[tuple[int, int], ...],
     excluded: tuple[tuple[int, int], ...],
 ) -> tuple[Any, Any]:
-    """The graph and the plan of a count (as ``_count_cycles`` makes them), kept for the
+    """The graph and the plan of a count (as ``count_cycles`` makes them), kept for the
     next part that a process runs (the parts of one count share it; it is only read)."""
-    from .plan import _build_graph, _local_edges, _local_ids, _plan
+    from .plan import build_graph, local_edges, local_ids, make_plan
 
-    graph = _build_graph(board, virtual, snake=True)
-    local = _local_ids(graph.squares)
-    return graph, _plan(graph, None, _local_edges(local, forced), _local_edges(local, excluded))
+    graph = build_graph(board, virtual, snake=True)
+    local = local_ids(graph.squares)
+    return graph, make_plan(graph, None, local_edges(local, forced), local_edges(local, excluded))
 
 
 def _groups(layer: Any, engine: str, parts: int) -> list[Any]:
@@ -238,7 +238,7 @@ def _layer_size(layer: Any, engine: str) -> int:
     return len(layer[0]) if engine == "c" else len(layer)
 
 
-def _split_count(
+def split_count(
     board: Board,
     run: Callable[..., Any],
     engine: str,

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from ..board import KNIGHT, Board, SquareLike, as_board
 from ..exceptions import BoardTooLargeError
 from ..verify import check_closed
-from .budget import CountAbortedError, _check_budget, _CountStatus, _require_plan_memory
-from .count import _count_cycles
+from .budget import CountAbortedError, CountStatus, check_budget, require_plan_memory
+from .count import count_cycles
 from .zeros import quick_zero
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class SymmetryCount(_CountStatus):
+class SymmetryCount(CountStatus):
     """Tours up to the board's symmetry group (Burnside's lemma).
 
     Attributes
@@ -113,8 +113,8 @@ def count_symmetric(
 
     board = as_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)
-    _check_budget("auto", None, timeout)
-    _require_plan_memory(board, "counting the tours up to symmetry of")
+    check_budget("auto", None, timeout)
+    require_plan_memory(board, "counting the tours up to symmetry of")
     began = time.perf_counter()
     zero = quick_zero(board, closed=closed)  # no tour at all: every symmetry fixes none
     if zero is not None:
@@ -151,5 +151,5 @@ def _fixed_count(task: tuple[Board, bool, str, list[int], float | None]) -> int:
         return 0 if closed else 1
     deadline = None if wall_deadline is None else time.monotonic() + (wall_deadline - time.time())
     if name == "identity":
-        return _count_cycles(board, virtual=not closed, deadline=deadline)
-    return _count_cycles(board, virtual=not closed, perm=perm, engine="python", deadline=deadline)
+        return count_cycles(board, virtual=not closed, deadline=deadline)
+    return count_cycles(board, virtual=not closed, perm=perm, engine="python", deadline=deadline)

@@ -22,26 +22,26 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..exceptions import InternalError, InvalidOptionError
-from .budget import _check_budget, _stopped, _timed_out
-from .python_engine import CLOCK_EVERY, PYTHON_STATE_BYTES, _successors
+from .budget import check_budget, stopped_error, timed_out
+from .python_engine import CLOCK_EVERY, PYTHON_STATE_BYTES, successors
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from .plan import _Graph, _Step
+    from .plan import PlanGraph, PlanStep
 
 TRANSITION_BYTES = 24
 """What the sampler keeps per transition (its target, its choice, and the share of the
 source state's offsets and completion count)."""
 
 
-def _check_sample(k: int, seed: int | None, memory: int | None, timeout: float | None) -> None:
+def check_sample(k: int, seed: int | None, memory: int | None, timeout: float | None) -> None:
     """Check a sample's ``k``, ``seed`` and budget before any work (InvalidOptionError)."""
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise InvalidOptionError(f"invalid k {k!r}: expected a whole number >= 1")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise InvalidOptionError(f"invalid seed {seed!r}: expected a whole number")
-    _check_budget("python", memory, timeout)
+    check_budget("python", memory, timeout)
 
 
 @dataclass
@@ -61,10 +61,10 @@ class Drawing:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
-def _draw_tours(
+def draw_tours(
     drawing: Drawing,
-    graph: _Graph,
-    steps: list[_Step],
+    graph: PlanGraph,
+    steps: list[PlanStep],
     memory: int,
     deadline: float | None,
     progress: Callable[[dict[str, Any]], None] | None,
@@ -82,8 +82,8 @@ def _draw_tours(
     both_ways = (s is None or t is None) if closed else (s is None and t is None)
     drawing.directed = 2 * cycles if both_ways else cycles
     for drawn in range(drawing.k if cycles else 0):
-        if _timed_out(deadline):
-            raise _stopped("at the timeout", {"phase": "sample", "step": drawn, "steps": 0})
+        if timed_out(deadline):
+            raise stopped_error("at the timeout", {"phase": "sample", "step": drawn, "steps": 0})
         edges = _walk(steps, layers, completions, rng)
         order = _orient(graph, edges, closed, s, t, rng.random() < 0.5)
         tour = tour_of(order)
@@ -99,7 +99,7 @@ _Layer = tuple["NDArray[np.int64]", "NDArray[np.int32]", "NDArray[np.int32]"]
 
 
 def _passes(
-    steps: list[_Step],
+    steps: list[PlanStep],
     memory: int,
     deadline: float | None,
     report: Callable[[int], None] | None,
@@ -121,13 +121,13 @@ def _passes(
             if done % CLOCK_EVERY == 0:
                 where = {"phase": "count", "step": index + 1, "steps": len(steps)}
                 where |= {"states_done": done, "states": len(current), "engine": "sample"}
-                if _timed_out(deadline):
-                    raise _stopped("at the timeout", where)
+                if timed_out(deadline):
+                    raise stopped_error("at the timeout", where)
                 need = held + TRANSITION_BYTES * len(targets)
                 need += PYTHON_STATE_BYTES * (len(current) + len(out))
                 if need > memory:
-                    raise _stopped(f"at the memory limit of {memory:,} bytes", where)
-            for choice, key in _successors(step, state, cache):
+                    raise stopped_error(f"at the memory limit of {memory:,} bytes", where)
+            for choice, key in successors(step, state, cache):
                 targets.append(out.setdefault(key, len(out)))
                 choices.append(choice)
             offsets.append(len(targets))
@@ -180,7 +180,7 @@ def _backward_exact(layers: list[_Layer], final: list[int]) -> list[Any]:
 
 
 def _walk(
-    steps: list[_Step], layers: list[_Layer], completions: list[Any], rng: random.Random
+    steps: list[PlanStep], layers: list[_Layer], completions: list[Any], rng: random.Random
 ) -> list[tuple[int, int]]:
     """One cycle drawn uniformly: its edges as pairs of local ids."""
     state = 0
@@ -202,7 +202,7 @@ def _walk(
 
 
 def _orient(
-    graph: _Graph,
+    graph: PlanGraph,
     edges: list[tuple[int, int]],
     closed: bool,
     s: int | None,

@@ -1,16 +1,16 @@
 """What every exploration shares: the chunked runner, the clocks, the memory costs.
 
 A sweep, a map and a table each run many independent searches on an
-executor.  :func:`_map` hands them out a chunk at a time and stops making
+executor.  :func:`run_map` hands them out a chunk at a time and stops making
 chunks once the run's deadline has passed; a :data:`Clock` carries the
-per-search timeout and that deadline into every worker, and :func:`_allowed`
+per-search timeout and that deadline into every worker, and :func:`allowed_time`
 turns it into the seconds the next search may take.
 
 Examples
 --------
->>> _map(None, abs, 3, lambda i: -i, None, None)
+>>> run_map(None, abs, 3, lambda i: -i, None, None)
 [0, 1, 2]
->>> _allowed((5.0, None)), _allowed((None, None))
+>>> allowed_time((5.0, None)), allowed_time((None, None))
 (5.0, None)
 """
 
@@ -35,7 +35,7 @@ BYTES_PER_TOUR_SQUARE = 8
 """A kept tour's order: one 64-bit index per square."""
 
 
-def _check_timeout(timeout: float | None) -> None:
+def check_timeout(timeout: float | None) -> None:
     """InvalidOptionError for a timeout that is not seconds >= 0 (before any search starts)."""
     Budget.make(timeout)
 
@@ -45,11 +45,11 @@ Clock = tuple[float | None, float | None]
 same in every worker process) when the whole run ends, each None when not given."""
 
 
-def _wall_deadline(total_timeout: float | None) -> float | None:
+def wall_deadline(total_timeout: float | None) -> float | None:
     return None if total_timeout is None else time.time() + total_timeout
 
 
-def _allowed(clock: Clock) -> float | None:
+def allowed_time(clock: Clock) -> float | None:
     """Seconds the next search may take: its own timeout, cut to what the run has left;
     0 once the run is over."""
     timeout, deadline = clock
@@ -59,11 +59,11 @@ def _allowed(clock: Clock) -> float | None:
     return left if timeout is None else min(timeout, left)
 
 
-def _not_started() -> SearchResult:
+def not_started() -> SearchResult:
     return SearchResult(Status.ABORTED, reason="not started: the total timeout had passed")
 
 
-def _proof(result: SearchResult) -> dict[str, Any] | None:
+def proof_of(result: SearchResult) -> dict[str, Any] | None:
     """The evidence of one decided search as JSON: ``{"found": true, "squares": [...]}`` (its
     verified tour, squares as the tour's own answer names them) or ``{"found": false,
     "certificate": {...}}`` (its certificate of absence); None for a search that gave up.
@@ -71,11 +71,11 @@ def _proof(result: SearchResult) -> dict[str, Any] | None:
     Examples
     --------
     >>> from knightgraph import find_tour
-    >>> _proof(find_tour(1, 2, closed=True))["certificate"]["kind"]
+    >>> proof_of(find_tour(1, 2, closed=True))["certificate"]["kind"]
     'degree'
-    >>> _proof(find_tour(1, 1))
+    >>> proof_of(find_tour(1, 1))
     {'found': True, 'squares': [[0, 0]]}
-    >>> _proof(_not_started()) is None
+    >>> proof_of(not_started()) is None
     True
     """
     if result.status is Status.ABORTED:
@@ -87,7 +87,7 @@ def _proof(result: SearchResult) -> dict[str, Any] | None:
     return {"found": False, "certificate": None if cert is None else cert.to_dict()}
 
 
-def _map_options(
+def map_options(
     closed: bool, counts: bool | str, timeouts: tuple[float | None, float | None]
 ) -> tuple[bool, float | None, float | None]:
     """A map's ``closed``, per-cell ``timeout`` and ``total_timeout``, checked before any
@@ -96,12 +96,12 @@ def _map_options(
         raise InvalidOptionError(f"invalid counts {counts!r}: expected True, False or 'auto'")
     timeout, total_timeout = timeouts
     closed = check_closed(closed)
-    _check_timeout(timeout)
-    _check_timeout(total_timeout)
+    check_timeout(timeout)
+    check_timeout(total_timeout)
     return closed, timeout, total_timeout
 
 
-def _sample_options(sample: Any, seed: Any, counts: bool | str) -> None:
+def sample_options(sample: Any, seed: Any, counts: bool | str) -> None:
     """Check a sampled map's ``sample`` (cells, >= 1) and ``seed`` before any search; a
     sampled map counts no tours, so ``counts=True`` is refused with it."""
     if isinstance(sample, bool) or not isinstance(sample, int) or sample < 1:
@@ -112,7 +112,7 @@ def _sample_options(sample: Any, seed: Any, counts: bool | str) -> None:
         raise InvalidOptionError("counts=True cannot be combined with sample")
 
 
-def _decide_cell(
+def decide_cell(
     board: Any, closed: bool, ends: dict[str, Any], clock: Clock, with_count: bool
 ) -> tuple[SearchResult, int | None]:
     """Decide one cell of a map: is there a tour with these ``ends``; count the tours too
@@ -122,9 +122,9 @@ def _decide_cell(
     from ..counting import count_tours
     from ..solvers import tour_exists
 
-    timeout = _allowed(clock)
+    timeout = allowed_time(clock)
     if clock[1] is not None and timeout == 0:
-        return _not_started(), None
+        return not_started(), None
     began = time.monotonic()
     result = tour_exists(board, closed=closed, timeout=timeout, **ends)
     if not with_count:
@@ -135,7 +135,7 @@ def _decide_cell(
     return result, count_tours(board, closed=closed, timeout=left, **ends).directed  # None: stopped
 
 
-class _MapCells:
+class MapCells:
     """What the start and end maps of boards and of graphs share: the tallies of their
     cells.  A subclass holds ``ok`` and ``evidence`` indexed by its cells (squares or
     vertices), lists them in ``candidates`` and names one with ``_name``."""
@@ -181,11 +181,11 @@ class _MapCells:
 
     def _proofs(self) -> list[dict[str, Any]]:
         """The evidence behind each decided cell, in candidate order: its name as
-        ``square`` and its :func:`_proof`; a cell whose search gave up carries none (it is
+        ``square`` and its :func:`proof_of`; a cell whose search gave up carries none (it is
         listed in ``unknown``)."""
         out = []
         for cell in self.candidates:
-            proof = _proof(self.evidence[cell])
+            proof = proof_of(self.evidence[cell])
             if proof is not None:
                 out.append({"square": self._name(cell), **proof})
         return out
@@ -196,7 +196,7 @@ MAP_CHUNK = 1024
 and none is started once the total timeout has passed."""
 
 
-def _map(
+def run_map(
     executor: Executor | None,
     fn: Callable[[Any], Any],
     count: int,

@@ -30,12 +30,12 @@ from ._run import (
     BYTES_PER_RESULT,
     BYTES_PER_TOUR_SQUARE,
     Clock,
-    _decide_cell,
-    _map,
-    _map_options,
-    _MapCells,
-    _not_started,
-    _wall_deadline,
+    MapCells,
+    decide_cell,
+    map_options,
+    not_started,
+    run_map,
+    wall_deadline,
 )
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ vertices."""
 
 
 @dataclass(frozen=True)
-class GraphTourMap(_MapCells):
+class GraphTourMap(MapCells):
     """Which vertices of a graph a tour starts on (``starts``), or which it ends on from a
     fixed start (``ends``), each decided by proof.
 
@@ -195,7 +195,7 @@ def graph_start_map(
     (['1', '2'], [0, 1, 1])
     """
     timeouts = (timeout, total_timeout)
-    return _graph_map(graph, "starts", closed, None, counts, timeouts, progress, executor)
+    return graph_map(graph, "starts", closed, None, counts, timeouts, progress, executor)
 
 
 def graph_end_map(
@@ -219,10 +219,10 @@ def graph_end_map(
     ['b2', 'c2', 'd2', 'b3', 'c3', 'd3']
     """
     timeouts = (timeout, total_timeout)
-    return _graph_map(graph, "ends", closed, start, counts, timeouts, progress, executor)
+    return graph_map(graph, "ends", closed, start, counts, timeouts, progress, executor)
 
 
-def _graph_map(
+def graph_map(
     graph: Any,
     kind: str,
     closed: bool,
@@ -238,7 +238,7 @@ def _graph_map(
 
     board = as_graph_board(graph)
     start = None if first is None else board.index(first)
-    closed, timeout, total_timeout = _map_options(closed, counts, timeouts)
+    closed, timeout, total_timeout = map_options(closed, counts, timeouts)
     n = board.num_squares
     require_memory(
         n * (BYTES_PER_RESULT + BYTES_PER_TOUR_SQUARE * n),
@@ -248,8 +248,8 @@ def _graph_map(
         counts = n <= COUNT_AUTO_VERTICES
     began = time.perf_counter()
     candidates = [v for v in range(n) if v != start or n == 1]
-    clock = (timeout, _wall_deadline(total_timeout))
-    results = _map(
+    clock = (timeout, wall_deadline(total_timeout))
+    results = run_map(
         executor,
         _graph_map_cell,
         len(candidates),
@@ -257,7 +257,7 @@ def _graph_map(
         progress,
         clock[1],
     )
-    results += [(_not_started(), None)] * (len(candidates) - len(results))
+    results += [(not_started(), None)] * (len(candidates) - len(results))
     ok = [False] * n
     evidence: dict[int, SearchResult] = {}
     table: list[int | None] | None = [None] * n if counts else None
@@ -285,4 +285,4 @@ def _graph_map_cell(
     first, last = (vertex, None) if kind == "starts" else (start, vertex)
     s: Any = None if first is None else board.node(first)
     t: Any = None if last is None else board.node(last)
-    return _decide_cell(board, closed, {"start": s, "end": t}, clock, with_count)
+    return decide_cell(board, closed, {"start": s, "end": t}, clock, with_count)

@@ -26,13 +26,13 @@ from ._run import (
     BYTES_PER_RESULT,
     BYTES_PER_TOUR_SQUARE,
     Clock,
-    _decide_cell,
-    _map,
-    _map_options,
-    _MapCells,
-    _not_started,
-    _sample_options,
-    _wall_deadline,
+    MapCells,
+    decide_cell,
+    map_options,
+    not_started,
+    run_map,
+    sample_options,
+    wall_deadline,
 )
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class TourMap(_MapCells):
+class TourMap(MapCells):
     """Which start squares admit a tour (``starts``), or which end squares a tour from a
     fixed start can reach (``ends``), each cell decided by proof.
 
@@ -362,7 +362,7 @@ def _any_map(
     """Route a map: a graph to :mod:`.graphmaps`, a board to :func:`_tour_map`."""
     leaper, removed = shape
     if is_graph(m) or isinstance(m, GraphBoard):  # any graph: knightgraph.explore.graphmaps
-        from .graphmaps import _graph_map
+        from .graphmaps import graph_map
 
         _graph_only(n, leaper, removed)
         if sampling[0] is not None:
@@ -370,7 +370,7 @@ def _any_map(
                 f"invalid sample {sampling[0]!r}: a map of a graph decides every vertex "
                 "(sample is for boards of squares)"
             )
-        found = _graph_map(m, kind, closed, start, counts, timeouts, progress, executor)
+        found = graph_map(m, kind, closed, start, counts, timeouts, progress, executor)
         return cast(TourMap, found)
     board = as_board(m, n, leaper=leaper, removed=removed)
     s = None if start is None else board.parse_square(start)
@@ -396,10 +396,10 @@ def _tour_map(
     from ..counting import kernel_available
     from ..counting.zeros import settled_map
 
-    closed, timeout, total_timeout = _map_options(closed, counts, timeouts)
+    closed, timeout, total_timeout = map_options(closed, counts, timeouts)
     sample, seed = sampling
     if sample is not None:
-        _sample_options(sample, seed, counts)
+        sample_options(sample, seed, counts)
         counts = False
         require_memory(
             min(sample, board.num_squares) * BYTES_PER_TOUR_SQUARE * board.num_squares,
@@ -447,8 +447,8 @@ def _tour_map(
         for sq in candidates:
             images = {board.square(int(p[sq[0] * board.n + sq[1]])) for p in sym}
             representative[sq] = min(images)
-    clock = (timeout, _wall_deadline(total_timeout))
-    results = _map(
+    clock = (timeout, wall_deadline(total_timeout))
+    results = run_map(
         executor,
         _map_cell,
         len(candidates),
@@ -464,7 +464,7 @@ def _tour_map(
         progress,
         clock[1],
     )
-    results += [(_not_started(), None)] * (len(candidates) - len(results))
+    results += [(not_started(), None)] * (len(candidates) - len(results))
     ok = np.zeros((board.m, board.n), dtype=bool)
     evidence: dict[Square, SearchResult] = {}
     table = np.full((board.m, board.n), None, dtype=object) if counts else None
@@ -505,7 +505,7 @@ def map_bytes(board: Board) -> int:
 def _map_cell(
     task: tuple[Board, str, bool, Square | None, Square, Clock, bool],
 ) -> tuple[SearchResult, int | None]:
-    """Decide one square; count its tours too when asked (:func:`._run._decide_cell`)."""
+    """Decide one square; count its tours too when asked (:func:`._run.decide_cell`)."""
     board, kind, closed, start, square, clock, with_count = task
     ends = {"start": square} if kind == "starts" else {"start": start, "end": square}
-    return _decide_cell(board, closed, ends, clock, with_count)
+    return decide_cell(board, closed, ends, clock, with_count)

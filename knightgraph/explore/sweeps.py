@@ -21,7 +21,7 @@ from ..resources import require_memory
 from ..results import Status
 from ..solvers import find_tour
 from ..verify import check_closed
-from ._run import Clock, _allowed, _check_timeout, _map, _wall_deadline
+from ._run import Clock, allowed_time, check_timeout, run_map, wall_deadline
 
 if TYPE_CHECKING:
     from ..parallel import Executor
@@ -145,8 +145,8 @@ def sweep(
     """
     board = as_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)
-    _check_timeout(timeout)
-    _check_timeout(total_timeout)
+    check_timeout(timeout)
+    check_timeout(total_timeout)
     require_memory(
         board.area + board.num_squares * BYTES_PER_START,
         f"a sweep of {board.m}x{board.n} ({board.num_squares:,} start squares)",
@@ -164,12 +164,12 @@ def sweep(
             **options,
         )
     began = time.perf_counter()
-    clock = (timeout, _wall_deadline(total_timeout))
+    clock = (timeout, wall_deadline(total_timeout))
 
     def task(i: int) -> tuple[Any, ...]:
         return (board, closed, board.square(int(flat[i])), method, clock, options)
 
-    results = _map(executor, _sweep_one, len(flat), task, progress, clock[1])
+    results = run_map(executor, _sweep_one, len(flat), task, progress, clock[1])
     skipped = len(flat) - len(results)  # not started: the total timeout had passed
     for i, status in enumerate(results):
         if status is None:
@@ -185,7 +185,7 @@ def sweep(
 
 def _sweep_one(task: tuple[Board, bool, Square, str, Clock, dict[str, Any]]) -> Status | None:
     board, closed, square, method, clock, options = task
-    timeout = _allowed(clock)
+    timeout = allowed_time(clock)
     if clock[1] is not None and timeout == 0:
         return None  # not started: the total timeout had passed
     return find_tour(

@@ -26,12 +26,12 @@ from ._run import (
     BYTES_PER_RESULT,
     BYTES_PER_TOUR_SQUARE,
     Clock,
-    _allowed,
-    _check_timeout,
-    _map,
-    _not_started,
-    _proof,
-    _wall_deadline,
+    allowed_time,
+    check_timeout,
+    not_started,
+    proof_of,
+    run_map,
+    wall_deadline,
 )
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ class ExistenceTable:
     def _cell_proofs(cell: Cell) -> dict[str, Any]:
         evidence = []
         for request, result in cell.evidence.items():
-            proof = _proof(result)
+            proof = proof_of(result)
             if proof is not None:
                 evidence.append({"request": request, **proof})
         return {"rows": cell.rows, "cols": cell.cols, "code": cell.code, "evidence": evidence}
@@ -202,13 +202,13 @@ def existence_table(
             raise InvalidBoardError(
                 f"invalid table size {value!r}: the {name} must be a whole number >= 1"
             )
-    _check_timeout(timeout)
-    _check_timeout(total_timeout)
+    check_timeout(timeout)
+    check_timeout(total_timeout)
     require_memory(table_bytes(rows, cols), f"an existence table of {rows}x{cols} boards")
     began = time.perf_counter()
     sizes = list(itertools.product(range(1, rows + 1), range(1, cols + 1)))
-    clock = (timeout, _wall_deadline(total_timeout))
-    results = _map(
+    clock = (timeout, wall_deadline(total_timeout))
+    results = run_map(
         executor, _decide_cell_task, len(sizes), lambda i: (*sizes[i], clock), progress, clock[1]
     )
     results += [_undecided_cell(m, n) for m, n in sizes[len(results) :]]
@@ -230,7 +230,7 @@ def table_bytes(rows: int, cols: int) -> int:
 
 def _undecided_cell(m: int, n: int) -> Cell:
     """The cell of a board not started before the total timeout."""
-    return Cell(m, n, "?", {"closed": _not_started()}, [])
+    return Cell(m, n, "?", {"closed": not_started()}, [])
 
 
 def _decide_cell_task(task: tuple[int, int, Clock]) -> Cell:
@@ -241,9 +241,9 @@ def _decide_cell(m: int, n: int, clock: Clock) -> Cell:
     from ..existence import closed_tour_exists, open_tour_exists
 
     def search(board: Board, closed: bool) -> SearchResult:
-        timeout = _allowed(clock)
+        timeout = allowed_time(clock)
         if clock[1] is not None and timeout == 0:
-            return _not_started()
+            return not_started()
         return find_tour(board, closed=closed, timeout=timeout)
 
     evidence = {"closed": search(Board(m, n), True)}

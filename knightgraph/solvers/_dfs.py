@@ -1,11 +1,11 @@
 """The exact depth-first search behind ``backtrack``: its tables, pruning rules and runs.
 
-:class:`_Search` holds one search: the per-square move lists and board-wide
+:class:`Search` holds one search: the per-square move lists and board-wide
 bit sets, the pruning rules (see the Notes of
 :func:`knightgraph.solvers.backtracking.backtrack` for why each is sound) and
-the pure-Python search with its counters.  :func:`_compiled_run` is the same
+the pure-Python search with its counters.  :func:`compiled_run` is the same
 plain search (fixed order, no pruning) run by the compiled kernel, with the same
-tours and counts.  :class:`_Starts` gives the starts a complete search
+tours and counts.  :class:`Starts` gives the starts a complete search
 must try.
 
 Examples
@@ -14,7 +14,7 @@ Examples
 >>> from knightgraph.budget import Budget
 >>> from knightgraph.solvers.base import Problem
 >>> problem = Problem.make(Board(5, 5), start="a1")
->>> search = _Search(problem, Budget(), list(problem.board.offsets), False, False, None)
+>>> search = Search(problem, Budget(), list(problem.board.offsets), False, False, None)
 >>> len(search.run(problem.start)), search.stats["placed"]
 (25, 8839)
 """
@@ -33,7 +33,7 @@ from .base import Problem
 
 _CHECK_EVERY = 1024  # placements between budget checks
 _MEMO_CAP = 4_000_000  # failed positions remembered at most
-_MEMO_BYTES = 512 * 2**20  # ... and the memory they may take (each is a board-wide bit set)
+MEMO_BYTES = 512 * 2**20  # ... and the memory they may take (each is a board-wide bit set)
 
 
 def _bits(mask: np.ndarray[Any, Any]) -> int:
@@ -41,16 +41,16 @@ def _bits(mask: np.ndarray[Any, Any]) -> int:
     return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
 
 
-class _Abort(Exception):
+class Abort(Exception):
     pass
 
 
 @dataclass
-class _Search:
+class Search:
     """One exact search: tables, the request, and the counters.
 
     Memory is linear in the board: per-square move lists, a few board-wide
-    bit sets, and the memo (capped at :data:`_MEMO_BYTES`).
+    bit sets, and the memo (capped at :data:`MEMO_BYTES`).
     """
 
     problem: Problem
@@ -71,7 +71,7 @@ class _Search:
     kernel_arrays: tuple[np.ndarray[Any, Any], ...] | None = None
 
     def __post_init__(self) -> None:
-        self.memo_cap = min(_MEMO_CAP, _MEMO_BYTES // (self.problem.board.area // 8 + 64))
+        self.memo_cap = min(_MEMO_CAP, MEMO_BYTES // (self.problem.board.area // 8 + 64))
 
     def tables(self) -> None:
         """Build the per-square lists and bit sets of the pure-Python search (once), checking
@@ -258,19 +258,19 @@ class _Search:
                 visited[square] = 0
 
     def _check_budget(self, placed: int, tried: int) -> None:
-        """Stop (raise ``_Abort``) when the budget is spent; else set the next check."""
+        """Stop (raise ``Abort``) when the budget is spent; else set the next check."""
         self.stats["placed"], self.stats["tried"] = placed, tried
         self.budget.report(self.stats)
         why = self.budget.exceeded(placed)
         if why:
-            raise _Abort(why)
+            raise Abort(why)
         limit = self.budget.limit
         self.next_check = (
             placed + _CHECK_EVERY if limit is None else min(placed + _CHECK_EVERY, limit)
         )
 
 
-class _Starts:
+class Starts:
     """The starts a complete search must try, one per symmetry class when the start is free.
 
     Iterable any number of times; the first start comes at once and the others (one
@@ -316,8 +316,8 @@ class _Starts:
 _COMPILED_CHUNK = 1 << 22  # placements per kernel call between budget checks
 
 
-def _compiled_run(search: _Search, start: int) -> list[int] | None:
-    """:meth:`_Search.run` for plain search (fixed order, no pruning), by the kernel.
+def compiled_run(search: Search, start: int) -> list[int] | None:
+    """:meth:`Search.run` for plain search (fixed order, no pruning), by the kernel.
 
     Same tours and the same ``placed`` and ``tried`` counts, about a hundred
     times faster (:func:`knightgraph.solvers.kernels.dfs_python` is the
@@ -357,7 +357,7 @@ def _compiled_run(search: _Search, start: int) -> list[int] | None:
 
 
 def _compiled_loop(
-    search: _Search,
+    search: Search,
     targets: np.ndarray[Any, Any],
     closers: np.ndarray[Any, Any],
     path: np.ndarray[Any, Any],

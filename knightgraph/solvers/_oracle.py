@@ -1,6 +1,6 @@
 """The SAT oracle of ``backtrack``: plain search's first tour, found without searching.
 
-:func:`_oracle_search` walks down the fixed-order search tree, asking a SAT
+:func:`oracle_search` walks down the fixed-order search tree, asking a SAT
 solver (:func:`~knightgraph.solvers.incremental.solving`) at each level which is
 the first child whose subtree holds a tour (``backtrack(..., oracle=True)``).
 
@@ -11,8 +11,8 @@ Examples
 >>> from knightgraph.solvers.base import Problem
 >>> problem = Problem.make(Board(5, 5), start="a1")
 >>> def search():
-...     return _Search(problem, Budget(), list(problem.board.offsets), False, False, None)
->>> plain, asked = search(), _oracle_search(problem, search(), [problem.start])
+...     return Search(problem, Budget(), list(problem.board.offsets), False, False, None)
+>>> plain, asked = search(), oracle_search(problem, search(), [problem.start])
 >>> asked.tour.order.tolist() == plain.run(problem.start)
 True
 >>> asked.stats["queries"], plain.stats["placed"]  # SAT calls against squares placed
@@ -26,14 +26,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..results import Certificate, SearchResult
-from ._dfs import _Abort, _Search
+from ._dfs import Abort, Search
 from .base import Problem
 
 if TYPE_CHECKING:
     from .incremental import SolverSession
 
 
-def _oracle_search(problem: Problem, search: _Search, starts: Iterable[int]) -> SearchResult:
+def oracle_search(problem: Problem, search: Search, starts: Iterable[int]) -> SearchResult:
     """The first tour of plain search in the fixed order, found by a SAT oracle.
 
     Plain depth-first search meets the first tour in the first child (in move
@@ -52,7 +52,7 @@ def _oracle_search(problem: Problem, search: _Search, starts: Iterable[int]) -> 
             try:
                 search.tables()
                 path = _descend(session, search, start, stats)
-            except _Abort as stop:
+            except Abort as stop:
                 return problem.aborted(str(stop), stats)
             finally:
                 stats["rounds"] += session.rounds
@@ -69,9 +69,9 @@ def _oracle_search(problem: Problem, search: _Search, starts: Iterable[int]) -> 
 
 
 def _descend(
-    session: SolverSession, search: _Search, start: int, stats: dict[str, Any]
+    session: SolverSession, search: Search, start: int, stats: dict[str, Any]
 ) -> list[int] | None:
-    """Grow the path from ``start`` child by child (see :func:`_oracle_search`)."""
+    """Grow the path from ``start`` child by child (see :func:`oracle_search`)."""
     problem, budget = search.problem, search.budget
     total, end = problem.board.num_squares, problem.end
 
@@ -79,7 +79,7 @@ def _descend(
         stats["queries"] += 1
         outcome = session.solve(assumptions, budget)
         if outcome.status == "aborted":
-            raise _Abort(budget.exceeded(0) or "the SAT solver stopped")
+            raise Abort(budget.exceeded(0) or "the SAT solver stopped")
         if outcome.status == "unsat":
             return None
         order = outcome.order if outcome.order[0] == start else outcome.order[::-1]

@@ -1,12 +1,12 @@
 """One walk of Warnsdorff's rule and its repairs: the path, Posa rotations, retreats.
 
-:class:`_Walk` holds the path under construction in arrays shared with the
+:class:`Walk` holds the path under construction in arrays shared with the
 compiled walk (:func:`knightgraph.solvers.kernels.walk`), which follows the
 rule; the rest is done here in Python: rotations (Posa 1976) that move the free
 end, retreats that undo part of the walk, and re-rooting a closed path.
-:func:`_attempt` is one walk from a start, repaired by rotations when the rule
+:func:`run_attempt` is one walk from a start, repaired by rotations when the rule
 gets stuck, and :func:`_close` turns a path through every square into a closed
-tour.  The rules themselves (which :class:`_Rule` each name means) and the
+tour.  The rules themselves (which :class:`Rule` each name means) and the
 strategy are :mod:`knightgraph.solvers.warnsdorff`.
 
 Examples
@@ -16,9 +16,9 @@ Examples
 >>> from knightgraph.budget import Budget
 >>> from knightgraph.solvers.base import Problem
 >>> problem = Problem.make(Board(8, 8))
->>> walk = _Walk(problem, random.Random(0), _Rule(), Budget(), problem.board.offsets, 0)
+>>> walk = Walk(problem, random.Random(0), Rule(), Budget(), problem.board.offsets, 0)
 >>> walk.reset(1)
->>> _attempt(walk, 0, repair=False), [problem.board.name(int(s)) for s in walk.path[:4]]
+>>> run_attempt(walk, 0, repair=False), [problem.board.name(int(s)) for s in walk.path[:4]]
 (True, ['a1', 'b3', 'c1', 'a2'])
 """
 
@@ -39,14 +39,14 @@ from .base import Problem
 _CHUNK = 1 << 20  # steps per compiled call between budget checks
 
 
-class _OutOfBudget(Exception):
+class OutOfBudget(Exception):
     def __init__(self, why: str, steps: int) -> None:
         super().__init__(why)
         self.steps = steps
 
 
 @dataclass(frozen=True)
-class _Rule:
+class Rule:
     """How a rule picks among candidates (see :func:`knightgraph.solvers.kernels.walk_python`)."""
 
     border: bool = False
@@ -89,7 +89,7 @@ def _key(board: Board, kind: str) -> np.ndarray[Any, Any]:
     return key
 
 
-class _Walk:
+class Walk:
     """The path under construction: order, positions, and onward degrees.
 
     The arrays are shared with the kernel (:mod:`knightgraph.solvers.kernels`),
@@ -102,7 +102,7 @@ class _Walk:
         self,
         problem: Problem,
         rng: random.Random,
-        rule: _Rule,
+        rule: Rule,
         budget: Budget,
         moves: tuple[tuple[int, int], ...],
         seed: int,
@@ -161,13 +161,13 @@ class _Walk:
     def _check_setup(self) -> None:
         why = self.budget.exceeded(0)
         if why:
-            raise _OutOfBudget(why, 0)
+            raise OutOfBudget(why, 0)
 
     def check_budget(self) -> None:
-        """Raise ``_OutOfBudget`` when the budget is spent."""
+        """Raise ``OutOfBudget`` when the budget is spent."""
         why = self.budget.exceeded(self.steps)
         if why:
-            raise _OutOfBudget(why, self.steps)
+            raise OutOfBudget(why, self.steps)
 
     def visit(self, square: int) -> None:
         """Append ``square`` to the path."""
@@ -350,7 +350,7 @@ class _Walk:
         return any(self.may_enter(int(u)) for u in self.targets[square])
 
 
-def _attempt(walk: _Walk, start: int, repair: bool) -> bool:
+def run_attempt(walk: Walk, start: int, repair: bool) -> bool:
     """One walk from ``start``; True when it ends as the problem requires."""
     problem = walk.problem
     walk.visit(start)
@@ -377,7 +377,7 @@ def _attempt(walk: _Walk, start: int, repair: bool) -> bool:
     return _close(walk, repair)
 
 
-def _close(walk: _Walk, repair: bool) -> bool:
+def _close(walk: Walk, repair: bool) -> bool:
     """Turn a path through every square into a closed tour, if the rule allows.
 
     The end must come next to the first square.  Rotations move the end; when

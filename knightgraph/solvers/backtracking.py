@@ -46,8 +46,8 @@ from ..budget import Budget
 from ..exceptions import InvalidOptionError
 from ..proofs import quick_obstruction
 from ..results import Certificate, SearchResult
-from ._dfs import _MEMO_BYTES, _Abort, _compiled_run, _Search, _Starts
-from ._oracle import _oracle_search
+from ._dfs import MEMO_BYTES, Abort, Search, Starts, compiled_run
+from ._oracle import oracle_search
 from .base import Problem, solver
 from .moves import parse_moves
 
@@ -58,7 +58,7 @@ __all__ = ["backtrack"]
     "backtrack",
     exact=True,
     bytes_per_square=320,
-    fixed_bytes=_MEMO_BYTES,
+    fixed_bytes=MEMO_BYTES,
     summary="depth-first search in a fixed move order, optionally pruned",
 )
 def backtrack(
@@ -191,12 +191,12 @@ def backtrack(
     if why:  # millions of squares
         return problem.aborted(why, {"placed": 0, "tried": 0})
     search_problem = problem.searched_from_end()
-    search = _Search(
+    search = Search(
         search_problem, budget, pairs, order == "warnsdorff", prune, set() if memo else None
     )
-    starts = _Starts(search_problem, search.warnsdorff)
+    starts = Starts(search_problem, search.warnsdorff)
     if oracle and board.num_squares > 2:
-        return _oracle_search(problem, search, starts)
+        return oracle_search(problem, search, starts)
     plain = not (prune or memo or restarts or search.warnsdorff) and board.num_squares > 1
     rng = random.Random(0 if seed is None else seed)
     for run in itertools.count(1):
@@ -205,18 +205,18 @@ def backtrack(
             search.budget = budget.phase(search.stats["placed"] + restarts * _luby(run))
         try:
             for start in starts:
-                path = _compiled_run(search, start) if plain else search.run(start)
+                path = compiled_run(search, start) if plain else search.run(start)
                 if path is not None:
                     return problem.found(path, _stats(search, restarts, run))
             return _exhausted(problem, search, starts)
-        except _Abort as stop:
+        except Abort as stop:
             why = budget.exceeded(search.stats["placed"])
             if not restarts or why:
                 return problem.aborted(why or str(stop), _stats(search, restarts, run))
     raise AssertionError("unreachable")
 
 
-def _stats(search: _Search, restarts: int, run: int) -> dict[str, Any]:
+def _stats(search: Search, restarts: int, run: int) -> dict[str, Any]:
     return {**search.stats, "runs": run} if restarts else dict(search.stats)
 
 
@@ -243,7 +243,7 @@ def _luby(i: int) -> int:
             k += 1
 
 
-def _exhausted(problem: Problem, search: _Search, starts: Iterable[int]) -> SearchResult:
+def _exhausted(problem: Problem, search: Search, starts: Iterable[int]) -> SearchResult:
     where = " from any start" if problem.start is None and not problem.closed else ""
     stats = search.stats
     return problem.absent(

@@ -8,10 +8,10 @@ answers every kind, the ends and forced moves given as assumptions.
 
 Examples
 --------
->>> order = _block_path(6, 6, (0, 0), (0, 1), ())
+>>> order = block_path(6, 6, (0, 0), (0, 1), ())
 >>> order[0], order[-1], len(order)  # a1 to b1 through all 36 squares
 (0, 1, 36)
->>> _block_path(3, 3, (0, 0), (2, 2), ()) is None  # the 3 x 3 centre has no move
+>>> block_path(3, 3, (0, 0), (2, 2), ()) is None  # the 3 x 3 centre has no move
 True
 """
 
@@ -35,7 +35,7 @@ Move = tuple[Square, Square]
 
 
 @functools.lru_cache(maxsize=4096)
-def _block_path(
+def block_path(
     h: int, w: int, entry: Square, exit_: Square, forced: tuple[Move, ...]
 ) -> tuple[int, ...] | None:
     """A Hamiltonian path of the h x w block from ``entry`` to ``exit_`` using the
@@ -87,7 +87,7 @@ def _release_instances() -> None:
         _INSTANCES.clear()
 
 
-def _solve_path(
+def solve_path(
     h: int,
     w: int,
     entry: Square,
@@ -95,7 +95,7 @@ def _solve_path(
     forced: tuple[Move, ...],
     budget: Budget | None,
 ) -> tuple[int, ...] | None:
-    """:func:`_block_path` without the cache, within ``budget`` (None also when it runs out)."""
+    """:func:`block_path` without the cache, within ``budget`` (None also when it runs out)."""
     from .incremental import solving
 
     board = Board(h, w)

@@ -8,13 +8,13 @@ stores such tours as package data (``knightgraph/data/blocks.txt``, read by
 (:mod:`knightgraph.solvers.codes`).  Strips of three and four ranks are stored
 with a window that repeats (:data:`STRIP_WINDOW`), so any length comes from one
 stored tour; a strip with a given start is solved around the start
-(:func:`_strip_around`).
+(:func:`strip_around`).
 
 Examples
 --------
 >>> len(block_tour(6, 8, closed=True, forced=structure_moves(6, 8) + list(PORTS)))
 48
->>> _strip_codes(3, 30, "closed").shape  # a stored strip with its window repeated
+>>> strip_codes(3, 30, "closed").shape  # a stored strip with its window repeated
 (3, 30)
 """
 
@@ -30,7 +30,7 @@ from ..blocktour import stored_meta, stored_order
 from ..board import Board
 from ..budget import Budget
 from ..exceptions import InvalidOptionError, describe_value
-from .codes import Codes, Square, _any_square, _follow, codes_from_order, expand
+from .codes import Codes, Square, any_square, codes_from_order, expand, follow_unchecked
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -166,7 +166,7 @@ def _library() -> dict[str, tuple[dict[str, Any], NDArray[np.int16]]]:
 
 
 @functools.cache
-def _block(name: str) -> Codes:
+def named_block(name: str) -> Codes:
     """The codes of a stored block tour."""
     info, order = stored_meta()[name], _order(name)
     codes = codes_from_order(info["rows"], info["cols"], order.astype(np.int64), info["closed"])
@@ -183,10 +183,10 @@ def _strip_names(h: int, kind: str) -> list[str]:
     ]
 
 
-def _strip_codes(h: int, n: int, kind: str) -> Codes | None:
+def strip_codes(h: int, n: int, kind: str) -> Codes | None:
     """A stored strip tour of kind ``closed``/``corner``/``open`` on h x n, expanded."""
     for name in _strip_names(h, kind):
-        info, codes = stored_meta()[name], _block(name)
+        info, codes = stored_meta()[name], named_block(name)
         n0 = info["cols"]
         if "window" not in info:
             if n0 == n:
@@ -205,7 +205,7 @@ STRIP_CAP = {3: 8, 4: 6}
 """Columns kept between a strip's end and its window (the lanes turn there)."""
 
 
-def _strip_around(h: int, n: int, kind: str, start: Square, budget: Budget) -> Codes | None:
+def strip_around(h: int, n: int, kind: str, start: Square, budget: Budget) -> Codes | None:
     """A strip tour with the start inside, expanded to length ``n``.
 
     SAT solves a short strip: the start with a cap's width of columns on
@@ -236,8 +236,8 @@ def _strip_around(h: int, n: int, kind: str, start: Square, budget: Budget) -> C
 
     def accept(order: list[int]) -> bool:
         codes = expanded(order)
-        start_at = _any_square(codes) if hole else r * n + c
-        return len(_follow(codes, start_at)) == area
+        start_at = any_square(codes) if hole else r * n + c
+        return len(follow_unchecked(codes, start_at)) == area
 
     for lanes in (2, 3):
         order = block_tour(

@@ -55,7 +55,7 @@ Square = tuple[int, int]
 Codes: TypeAlias = "NDArray[np.uint8]"
 
 
-def _direction(dr: int, dc: int) -> int:
+def direction(dr: int, dc: int) -> int:
     return DIRECTIONS.index((dr, dc))
 
 
@@ -153,9 +153,9 @@ def _direction_table() -> NDArray[np.int64]:
     return table
 
 
-def _transposed(codes: Codes) -> Codes:
+def transposed_codes(codes: Codes) -> Codes:
     """The codes of the same tour on the transposed board."""
-    swap = np.array([_direction(dc, dr) for dr, dc in DIRECTIONS] + [NONE] * 8, dtype=np.uint8)
+    swap = np.array([direction(dc, dr) for dr, dc in DIRECTIONS] + [NONE] * 8, dtype=np.uint8)
     lo, hi = swap[codes & 15], swap[codes >> 4]
     out = np.where(codes == REMOVED, REMOVED, lo | (hi << 4)).astype(np.uint8)
     return np.ascontiguousarray(out.T)
@@ -208,7 +208,7 @@ def follow_codes(
             f"invalid out {describe_value(out)}: expected a contiguous writeable 1-D int32 "
             "or int64 array"
         )
-    return _follow(codes, int(start), first=int(first), out=out)
+    return follow_unchecked(codes, int(start), first=int(first), out=out)
 
 
 def _check_codes(codes: object) -> None:
@@ -244,7 +244,7 @@ _CHUNK = 1 << 20
 """Squares per vectorised pass when codes are checked (bounds the temporary memory)."""
 
 
-def _follow(
+def follow_unchecked(
     codes: Codes,
     start: int,
     *,
@@ -306,25 +306,25 @@ def path_end(codes: Codes) -> int:
     return int(ends[0])
 
 
-def _any_square(codes: Codes) -> int:
+def any_square(codes: Codes) -> int:
     """A square on the tour (not removed)."""
     return int(np.flatnonzero(codes.reshape(-1) != REMOVED)[0])
 
 
-def _read_cycle(codes: Codes, start: int, end: int | None) -> Any:
+def read_cycle(codes: Codes, start: int, end: int | None) -> Any:
     """The closed tour held in ``codes`` read from ``start``, or, given ``end``, read so
     that it ends there: from a cycle neighbour of ``end``, walking away from it."""
     if end is None:
-        return _follow(codes, start, cycle=True)
+        return follow_unchecked(codes, start, cycle=True)
     cols = codes.shape[1]
     dr, dc = DIRECTIONS[int(codes.reshape(-1)[end]) & 15]
     after = end + dr * cols + dc
     dr, dc = DIRECTIONS[int(codes.reshape(-1)[after]) & 15]
     back = after + dr * cols + dc == end
-    return _follow(codes, after, first=1 if back else 0, cycle=True)
+    return follow_unchecked(codes, after, first=1 if back else 0, cycle=True)
 
 
-def _open_from_hole(codes: Codes, hole: Square) -> Any:
+def open_from_hole(codes: Codes, hole: Square) -> Any:
     """The hole, then round the closed tour of the rest from one of its neighbours."""
     m, n = codes.shape
     r, c = hole
@@ -336,5 +336,5 @@ def _open_from_hole(codes: Codes, hole: Square) -> Any:
         raise InternalError(f"divide: the hole {hole} has no neighbour on the tour")
     order = np.empty(m * n, dtype=np.int32 if m * n < 2**31 else np.int64)
     order[0] = r * n + c
-    _follow(codes, first, out=order[1:])
+    follow_unchecked(codes, first, out=order[1:])
     return order

@@ -48,10 +48,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..budget import Budget
-from .blockpaths import Move, _block_path, _solve_path
+from .blockpaths import Move, block_path, solve_path
 from .blocks import PORTS
-from .codes import DIRECTIONS, NONE, Codes, Square, _direction, _follow, codes_from_order
-from .joins import _fill_around, _grid_codes, _join
+from .codes import DIRECTIONS, NONE, Codes, Square, codes_from_order, direction, follow_unchecked
+from .joins import fill_around, grid_codes, join_blocks
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -128,7 +128,7 @@ def st_path(
             if budget is not None and budget.out_of_time():
                 return None
     if m * n <= WHOLE_BOARD_SAT:  # small boards: the whole board is one block
-        path = _solve_path(m, n, s, t, (), budget)
+        path = solve_path(m, n, s, t, (), budget)
         if path is not None:
             return np.array(path, dtype=np.int32)
     return None
@@ -244,9 +244,9 @@ def _build(
         return None
     if m % 2 and n % 2:
         codes = np.empty((m, n), dtype=np.uint8)
-        _fill_around(codes, rows, cols, i0, j0)
+        fill_around(codes, rows, cols, i0, j0)
     else:
-        codes = _grid_codes(rows, cols)
+        codes = grid_codes(rows, cols)
     for b, (local, _, _) in zip(corridor, paths, strict=True):
         r0, r1, c0, c1 = bounds(b)
         codes[r0:r1, c0:c1] = _block_codes(r1 - r0, c1 - c0, local)
@@ -259,7 +259,7 @@ def _build(
         return None
     if budget is not None and budget.out_of_time():
         return None
-    order = _walk(codes, s[0] * n + s[1], budget)
+    order = corridor_walk(codes, s[0] * n + s[1], budget)
     if order is None or len(order) != m * n or int(order[-1]) != t[0] * n + t[1]:
         return None  # pragma: no cover - the joins follow a spanning tree
     return order
@@ -269,18 +269,18 @@ WALK_CHUNK = 1 << 22
 """Squares read out between two looks at the clock (about 50 ms)."""
 
 
-def _walk(codes: Codes, start: int, budget: Budget | None) -> NDArray[Any] | None:
+def corridor_walk(codes: Codes, start: int, budget: Budget | None) -> NDArray[Any] | None:
     """The path held in ``codes`` read from its end ``start``; None when the budget's
     time runs out (read every :data:`WALK_CHUNK` squares)."""
     flat = codes.reshape(-1)
     first = 0 if (int(flat[start]) & 15) != NONE else 1
     if budget is None or budget.timeout is None:
-        whole: NDArray[Any] = _follow(codes, start, first=first)
+        whole: NDArray[Any] = follow_unchecked(codes, start, first=first)
         return whole
     cols = codes.shape[1]
     delta = [dr * cols + dc for dr, dc in DIRECTIONS]
     out = np.empty(flat.size, dtype=np.int32 if flat.size < 2**31 else np.int64)
-    done = len(_follow(codes, start, first=first, out=out[:WALK_CHUNK]))
+    done = len(follow_unchecked(codes, start, first=first, out=out[:WALK_CHUNK]))
     while done < flat.size:
         if budget.out_of_time():
             return None
@@ -298,7 +298,7 @@ def _walk(codes: Codes, start: int, budget: Budget | None) -> NDArray[Any] | Non
             done += 1
             break
         leave = 1 if nxt + delta[lo] == last else 0
-        done += len(_follow(codes, nxt, first=leave, out=out[done : done + WALK_CHUNK]))
+        done += len(follow_unchecked(codes, nxt, first=leave, out=out[done : done + WALK_CHUNK]))
     return out[:done]
 
 
@@ -347,10 +347,10 @@ def _corridor_joins(
     keep = np.ones(r.shape, dtype=bool)
     jl, jr = row_span
     keep[i0, jl:jr] = False  # join column index j+1 holds the right block (i0, j+1)
-    _join(codes, "right", r[keep], c[keep])
+    join_blocks(codes, "right", r[keep], c[keep])
     ia, ib = row_range
     lower = [i for i in range(1, nr) if not ia < i <= ib]
-    _join(
+    join_blocks(
         codes,
         "down",
         np.array([r_off[i] for i in lower], dtype=np.int64),
@@ -362,7 +362,7 @@ def _link(codes: Codes, u: Square, v: Square) -> None:
     """Give the path ends ``u`` and ``v`` (in neighbouring blocks) the move between them."""
     for a, b in ((u, v), (v, u)):
         value = int(codes[a])
-        code = _direction(b[0] - a[0], b[1] - a[1])
+        code = direction(b[0] - a[0], b[1] - a[1])
         if value & 15 == NONE:
             codes[a] = (value & 0xF0) | code
         else:
@@ -406,7 +406,7 @@ def _corridor_paths(
             exit_, nxt = options[k].pop(0)
             if exit_ == entry:
                 continue
-            order = _block_path(
+            order = block_path(
                 r1 - r0,
                 c1 - c0,
                 (entry[0] - r0, entry[1] - c0),

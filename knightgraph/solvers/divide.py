@@ -82,21 +82,18 @@ from ..existence import closed_tour_exists, open_tour_exists
 from ..proofs import quick_obstruction
 from ..results import SearchResult, Status
 from .base import Problem, get_solver, solver
-from .blocks import PORTS, _strip_around, _strip_codes, block_tour, structure_moves
+from .blocks import PORTS, block_tour, structure_moves
 
 # REJECTIONS, STRIP_CAP, STRIP_WINDOW, NONE, REMOVED, Square: importable from here as before
 # the blocks and the codes moved to their own modules.
 from .blocks import REJECTIONS as REJECTIONS
 from .blocks import STRIP_CAP as STRIP_CAP
 from .blocks import STRIP_WINDOW as STRIP_WINDOW
+from .blocks import strip_around as _strip_around
+from .blocks import strip_codes as _strip_codes
 from .codes import (
     DIRECTIONS,
     Codes,
-    _any_square,
-    _follow,
-    _open_from_hole,
-    _read_cycle,
-    _transposed,
     codes_from_order,
     follow_codes,
     path_end,
@@ -104,7 +101,13 @@ from .codes import (
 from .codes import NONE as NONE
 from .codes import REMOVED as REMOVED
 from .codes import Square as Square
-from .joins import _grid_board, _grid_without
+from .codes import any_square as _any_square
+from .codes import follow_unchecked as _follow
+from .codes import open_from_hole as _open_from_hole
+from .codes import read_cycle as _read_cycle
+from .codes import transposed_codes as _transposed
+from .joins import grid_board as _grid_board
+from .joins import grid_without as _grid_without
 
 __all__ = [
     "DIRECTIONS",

@@ -131,7 +131,7 @@ def _follow_cycle(codes: Array, delta: Array, start: int, first: int, out: Array
     return count
 
 
-def _ctypes_follow(library: ctypes.CDLL) -> Any:
+def ctypes_follow(library: ctypes.CDLL) -> Any:
     """:func:`follow_python`, compiled: ``kg_follow`` and ``kg_follow_cycle`` of the library."""
     one_way, both_ways = library.kg_follow, library.kg_follow_cycle
     for function in (one_way, both_ways):

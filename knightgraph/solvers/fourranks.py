@@ -47,8 +47,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .codes import NONE, Codes, Square, _direction, expand
-from .corridor import _walk
+from .codes import NONE, Codes, Square, direction, expand
+from .corridor import corridor_walk
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -127,7 +127,7 @@ def four_rank_path(n: int, s: Square, t: Square) -> NDArray[Any] | None:
                 if codes is None:
                     continue
                 big = expand(codes, [w for w in copies if w[2] > 0])
-                order = _walk(big, u[0] * n + u[1], None)
+                order = corridor_walk(big, u[0] * n + u[1], None)
                 if order is None or len(order) != 4 * n or int(order[-1]) != v[0] * n + v[1]:
                     return None  # pragma: no cover - the stretches repeat the pattern
                 if mirrored:  # file f -> n - 1 - f, in place but for one temporary
@@ -198,11 +198,11 @@ def _template(
     for half, path in ((c, paths[0]), (1 - c, paths[1])):
         squares = [_square(half, v, m) for v in path]
         for u, v in itertools.pairwise(squares):
-            pieces.setdefault(u, []).append(_direction(v[0] - u[0], v[1] - u[1]))
-            pieces.setdefault(v, []).append(_direction(u[0] - v[0], u[1] - v[1]))
+            pieces.setdefault(u, []).append(direction(v[0] - u[0], v[1] - u[1]))
+            pieces.setdefault(v, []).append(direction(u[0] - v[0], u[1] - v[1]))
     u, v = _square(c, paths[0][-1], m), _square(1 - c, paths[1][-1], m)
-    pieces[u].append(_direction(v[0] - u[0], v[1] - u[1]))  # the inner-inner move
-    pieces[v].append(_direction(u[0] - v[0], u[1] - v[1]))
+    pieces[u].append(direction(v[0] - u[0], v[1] - u[1]))  # the inner-inner move
+    pieces[v].append(direction(u[0] - v[0], u[1] - v[1]))
     for (r, f), dirs in pieces.items():
         lo, hi = (NONE, dirs[0]) if len(dirs) == 1 else sorted(dirs)
         codes[r, f] = lo | (hi << 4)

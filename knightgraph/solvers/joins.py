@@ -4,7 +4,7 @@ A board with both sides at least 5 is cut into blocks of 5 to 10 squares a
 side (:func:`_grid_plan`), each filled with its stored tour
 (:mod:`knightgraph.solvers.blocks`); the blocks' cycles are then joined along
 a comb, each join exchanging two moves of two cycles for two moves between
-them (after Parberry 1997).  :func:`_grid_without` does the same for an odd
+them (after Parberry 1997).  :func:`grid_without` does the same for an odd
 board minus a square, with the block over that square solved by SAT.
 
 Examples
@@ -12,7 +12,7 @@ Examples
 >>> from knightgraph.solvers.codes import follow_codes
 >>> _grid_plan(23, 18)
 ([10, 5, 8], [10, 8])
->>> len(follow_codes(_grid_board(23, 18), 0))  # one cycle through all 414 squares
+>>> len(follow_codes(grid_board(23, 18), 0))  # one cycle through all 414 squares
 414
 """
 
@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..budget import Budget
-from .blocks import PORTS, _block, block_tour
-from .codes import Codes, Square, _direction, codes_from_order
+from .blocks import PORTS, block_tour, named_block
+from .codes import Codes, Square, codes_from_order, direction
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -70,12 +70,12 @@ def _runs(parts: Sequence[int]) -> list[tuple[int, int, int]]:
     return runs
 
 
-def _grid_codes(rows: Sequence[int], cols: Sequence[int], out: Codes | None = None) -> Codes:
+def grid_codes(rows: Sequence[int], cols: Sequence[int], out: Codes | None = None) -> Codes:
     """Every block's stored tour in place (no joins yet), written into ``out`` if given."""
     codes = np.empty((sum(rows), sum(cols)), dtype=np.uint8) if out is None else out
     for r0, h, kr in _runs(rows):
         for c0, w, kc in _runs(cols):
-            block = _block(f"grid_{h}x{w}")
+            block = named_block(f"grid_{h}x{w}")
             view = codes[r0 : r0 + h * kr, c0 : c0 + w * kc].reshape(kr, h, kc, w)
             view[...] = block[None, :, None, :]
     return codes
@@ -100,7 +100,7 @@ _JOINS: dict[str, list[tuple[Square, Square, Square]]] = {
 }
 
 
-def _join(codes: Codes, kind: str, rows: NDArray[np.int64], cols: NDArray[np.int64]) -> None:
+def join_blocks(codes: Codes, kind: str, rows: NDArray[np.int64], cols: NDArray[np.int64]) -> None:
     """Apply the join ``kind`` at the join points ``(rows[i], cols[i])`` (vectorised)."""
     if len(rows) == 0:
         return
@@ -110,7 +110,7 @@ def _join(codes: Codes, kind: str, rows: NDArray[np.int64], cols: NDArray[np.int
         at = (rows + dr) * n + (cols + dc)
         value = flat[at]
         lo = value & 15
-        old_code, new_code = _direction(*old), _direction(*new)
+        old_code, new_code = direction(*old), direction(*new)
         on_lo = lo == old_code
         if not np.all(on_lo | ((value >> 4) == old_code)):
             raise AssertionError(f"a {kind} join does not find its move {old}")
@@ -122,8 +122,8 @@ def _comb_joins(codes: Codes, rows: Sequence[int], cols: Sequence[int]) -> None:
     row_starts = np.cumsum([0, *rows[:-1]], dtype=np.int64)
     col_starts = np.cumsum([0, *cols[:-1]], dtype=np.int64)
     r, c = np.meshgrid(row_starts, col_starts[1:], indexing="ij")
-    _join(codes, "right", r.ravel(), c.ravel())
-    _join(codes, "down", row_starts[1:], np.zeros(len(rows) - 1, dtype=np.int64))
+    join_blocks(codes, "right", r.ravel(), c.ravel())
+    join_blocks(codes, "down", row_starts[1:], np.zeros(len(rows) - 1, dtype=np.int64))
 
 
 def _needed_moves(
@@ -153,7 +153,7 @@ def _grid_plan(m: int, n: int) -> tuple[list[int], list[int]] | None:
     return _free_parts(m), _even_parts(n)
 
 
-def _grid_board(m: int, n: int) -> Codes:
+def grid_board(m: int, n: int) -> Codes:
     """A closed tour of the board, or of the board minus a1 when both sides are odd."""
     plan = _grid_plan(m, n)
     assert plan is not None
@@ -162,15 +162,15 @@ def _grid_board(m: int, n: int) -> Codes:
         # all blocks but the corner are grid blocks: fill with the grid shape of the
         # first even parts, then overwrite the corner block
         codes = np.empty((m, n), dtype=np.uint8)
-        _fill_around(codes, rows, cols, 0, 0)
-        codes[: rows[0], : cols[0]] = _block(f"corner_{rows[0]}x{cols[0]}")
+        fill_around(codes, rows, cols, 0, 0)
+        codes[: rows[0], : cols[0]] = named_block(f"corner_{rows[0]}x{cols[0]}")
     else:
-        codes = _grid_codes(rows, cols)
+        codes = grid_codes(rows, cols)
     _comb_joins(codes, rows, cols)
     return codes
 
 
-def _grid_without(m: int, n: int, hole: Square, budget: Budget) -> Codes | None:
+def grid_without(m: int, n: int, hole: Square, budget: Budget) -> Codes | None:
     """A closed tour of an odd x odd board minus ``hole`` (a square of the corner colour).
 
     The odd block is placed over the hole and solved by SAT minus the hole,
@@ -190,14 +190,14 @@ def _grid_without(m: int, n: int, hole: Square, budget: Budget) -> Codes | None:
                     return None
                 continue
             codes = np.empty((m, n), dtype=np.uint8)
-            _fill_around(codes, rows, cols, i, j)
+            fill_around(codes, rows, cols, i, j)
             codes[r0 : r0 + h, c0 : c0 + w] = codes_from_order(h, w, order, True)
             _comb_joins(codes, rows, cols)
             return codes
     return None
 
 
-def _fill_around(codes: Codes, rows: list[int], cols: list[int], i: int, j: int) -> None:
+def fill_around(codes: Codes, rows: list[int], cols: list[int], i: int, j: int) -> None:
     """Grid blocks everywhere except block (i, j) (all other blocks have an even side)."""
     r0, c0 = sum(rows[:i]), sum(cols[:j])
     r1, c1 = r0 + rows[i], c0 + cols[j]
@@ -206,7 +206,7 @@ def _fill_around(codes: Codes, rows: list[int], cols: list[int], i: int, j: int)
     for band, top, bottom in bands:
         for stripe, left, right in stripes:
             if band and stripe and (top, left) != (r0, c0):
-                _grid_codes(band, stripe, out=codes[top:bottom, left:right])
+                grid_codes(band, stripe, out=codes[top:bottom, left:right])
 
 
 def _odd_placements(size: int, at: int) -> list[tuple[list[int], int]]:

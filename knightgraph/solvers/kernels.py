@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from .._native import load_library, python_only
-from .follow import _ctypes_follow, follow_python
+from .follow import ctypes_follow, follow_python
 
 __all__ = [
     "DFS_EXHAUSTED",
@@ -293,7 +293,7 @@ class Kernels:
 def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
     """The compiled kernels of ``library``: depth-first search, the walk and the follower."""
     return Kernels(
-        _ctypes_dfs(library), _ctypes_walk(library), _ctypes_follow(library), compiled=True
+        _ctypes_dfs(library), _ctypes_walk(library), ctypes_follow(library), compiled=True
     )
 
 

@@ -42,8 +42,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..budget import Budget
-from .codes import NONE, Codes, Square, _direction
-from .corridor import _walk
+from .codes import NONE, Codes, Square, direction
+from .corridor import corridor_walk
 from .fourranks import four_rank_path
 from .pathsat import block_path
 
@@ -220,7 +220,7 @@ def _attempt(
     first, last = s[0] * length + s[1], t[0] * length + t[1]
     if backwards:
         first, last = last, first
-    order = _walk(codes, first, None)
+    order = corridor_walk(codes, first, None)
     if order is None or len(order) != k * length or int(order[-1]) != last:
         return 1  # pragma: no cover - the blocks' links make one path
     return order
@@ -416,7 +416,7 @@ def _solve(
         halves += [(u, (v[0] - u[0], v[1] - u[1])), (v, (u[0] - v[0], u[1] - v[1]))]
     for (r, c), (dr, dc) in halves:
         value = int(codes[r, c])
-        code = _direction(dr, dc)
+        code = direction(dr, dc)
         codes[r, c] = (value & 0xF0) | code if value & 15 == NONE else (value & 0x0F) | (code << 4)
     codes.flags.writeable = False
     return codes

@@ -41,7 +41,7 @@ from ..exceptions import InvalidOptionError
 from ..existence import color_obstruction
 from ..proofs import closing_move_obstruction, partition_obstruction
 from ..results import Certificate, SearchResult
-from ._walk import _attempt, _OutOfBudget, _Rule, _Walk
+from ._walk import OutOfBudget, Rule, Walk, run_attempt
 from .base import Problem, solver
 from .moves import parse_moves
 
@@ -158,14 +158,14 @@ def _squirrel_chain(board: Board) -> list[tuple[np.ndarray[Any, Any], int]]:
 
 
 _RULES = {
-    "roth": _Rule(key="centre", randomize=True, repair=True),
-    "random": _Rule(randomize=True),
-    "first": _Rule(),
-    "pohl": _Rule(pohl=True),
-    "squirrel": _Rule(attempts=1, chain=_squirrel_chain),
-    "border": _Rule(border=True, key="edge", attempts=8, rotate_order=True, moves=SEED_003_MOVES),
+    "roth": Rule(key="centre", randomize=True, repair=True),
+    "random": Rule(randomize=True),
+    "first": Rule(),
+    "pohl": Rule(pohl=True),
+    "squirrel": Rule(attempts=1, chain=_squirrel_chain),
+    "border": Rule(border=True, key="edge", attempts=8, rotate_order=True, moves=SEED_003_MOVES),
 }
-"""Each rule name's :class:`~knightgraph.solvers._walk._Rule`."""
+"""Each rule name's :class:`~knightgraph.solvers._walk.Rule`."""
 
 
 def _cheap_certificate(problem: Problem) -> Certificate | None:
@@ -291,18 +291,18 @@ def warnsdorff(
     search_problem = problem.searched_from_end()
     stats: dict[str, Any] = {"attempts": 0, "steps": 0}
     try:
-        walk = _Walk(search_problem, rng, spec, budget, order, 0 if seed is None else seed)
+        walk = Walk(search_problem, rng, spec, budget, order, 0 if seed is None else seed)
         for attempt in range(1, attempts + 1):
             walk.reset(attempt)
             start = search_problem.start
             if start is None:
                 start = _free_start(search_problem, rng, first=attempt == 1)
-            done = _attempt(walk, start, repair)
+            done = run_attempt(walk, start, repair)
             stats.update(attempts=attempt, steps=walk.steps)
             budget.report(stats)
             if done:
                 return problem.found(walk.path, stats)
-    except _OutOfBudget as stop:
+    except OutOfBudget as stop:
         stats["steps"] = stop.steps
         return problem.aborted(f"Warnsdorff {stop}", stats)
     return problem.aborted(
