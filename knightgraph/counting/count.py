@@ -299,7 +299,6 @@ def count_tours(
             raise InvalidOptionError(
                 "parts= and checkpoint= are for rectangular boards: a graph is counted in one piece"
             )
-
         counted = count_graph(
             m, n, closed, start, end, convention, engine, memory, timeout, progress
         )
@@ -349,38 +348,35 @@ def count_tours(
     )
     if split is not None:
         kw["split"] = split
+    return _counted(board, closed, s, t, convention, kw, began)
+
+
+def _counted(
+    board: Board,
+    closed: bool,
+    s: int | None,
+    t: int | None,
+    convention: str,
+    kw: dict[str, Any],
+    began: float,
+) -> CountResult:
+    """Run the count of :func:`count_tours` (:func:`_count`) and build its result: the
+    counts, or ABORTED with the reason and how far it got (one budget behaviour, as
+    searches); running out of memory is :class:`BoardTooLargeError`."""
+    stats = kw["stats"]
     try:
         directed, undirected = _count(board, closed, s, t, convention, kw)
-    except CountAbortedError as stop:  # one budget behaviour: an ABORTED result, as searches
+    except CountAbortedError as stop:
         stats["done"] = stop.done
-        return CountResult(
-            board,
-            closed,
-            s,
-            t,
-            None,
-            None,
-            convention,
-            time.perf_counter() - began,
-            stats,
-            str(stop),
-        )
+        seconds = time.perf_counter() - began
+        return CountResult(board, closed, s, t, None, None, convention, seconds, stats, str(stop))
     except MemoryError:
         raise BoardTooLargeError(
             f"counting the tours of {board.m}x{board.n} ran out of memory "
             f"(engine {stats.get('engine', '?')}); give a smaller memory= budget to stop cleanly"
         ) from None
-    return CountResult(
-        board,
-        closed,
-        s,
-        t,
-        directed,
-        undirected,
-        convention,
-        time.perf_counter() - began,
-        stats,
-    )
+    seconds = time.perf_counter() - began
+    return CountResult(board, closed, s, t, directed, undirected, convention, seconds, stats)
 
 
 def _count(
