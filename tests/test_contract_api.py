@@ -552,6 +552,10 @@ def search_calls(draw: Any, b: Build) -> Call:
             kwargs["seed"] = b.value([0, 1, 2**40], ["abc", 1.5, []], [-1, 2**70])
         if b.chance(12):
             kwargs["limit"] = b.value([50, 10**5], [-1, 1.5, "10", True], [0])
+        lp = as_pair(list(leaper)) if isinstance(leaper, tuple | list) else None
+        if "moves" in kwargs and (lp is None or sorted(lp) != [1, 2]):
+            b.odd = True  # the knight's move order given for another piece: refused, or moot
+            b.odd_values += ["move order", "moves"]
         if method in ("warnsdorff", "divide") and (
             start is not None or end is not None or closed or removed != () or given
         ):
