@@ -245,10 +245,13 @@ def outcome_fields(method: str, seconds: float, stats: dict[str, Any]) -> dict[s
 
 
 def _tour(tour: object) -> Tour:
+    from .graphs import GraphBoard
     from .tour import Tour
 
     if not isinstance(tour, Tour):
         raise InvalidTourError(f"not a Tour: {_describe(tour)}")
+    if isinstance(tour.board, GraphBoard):
+        raise InvalidTourError(f"not a Tour of a rectangular board: {_describe(tour)}")
     return tour
 
 

@@ -1,4 +1,4 @@
-"""Any finite simple graph as a board: :class:`GraphBoard` and its verified :class:`GraphTour`.
+"""Any finite simple graph as a board: :class:`GraphBoard`; its tours are :class:`~knightgraph.Tour` objects.
 
 A rectangle with a leaper is one graph among many.  :class:`GraphBoard` holds any
 finite simple graph (from networkx, or vertices and edges) with its vertices numbered
@@ -8,17 +8,18 @@ finite simple graph (from networkx, or vertices and edges) with its vertices num
 work on those numbers.  Tori, cylinders and 3-D boards
 (:mod:`knightgraph.topology`) are graph boards too.
 
-A :class:`GraphTour` is a Hamiltonian path (open tour) or cycle (closed tour) of a
-graph board, verified when it is built, as a :class:`~knightgraph.Tour` is.
+A tour of a graph board is a :class:`~knightgraph.Tour` too: a Hamiltonian path (open
+tour) or cycle (closed tour), verified when it is built by :meth:`GraphBoard.check_order`.
 
 Examples
 --------
 >>> board = GraphBoard(range(4), [(0, 1), (1, 2), (2, 3), (3, 0)])
 >>> board.num_squares, board.edges(), board.name(2)
 (4, [(0, 1), (0, 3), (1, 2), (2, 3)], '2')
->>> GraphTour(board, [0, 1, 2, 3], closed=True).nodes()
+>>> from knightgraph import Tour
+>>> Tour(board, [0, 1, 2, 3], closed=True).nodes()
 [0, 1, 2, 3]
->>> GraphTour(board, [0, 2, 1, 3])
+>>> Tour(board, [0, 2, 1, 3])
 Traceback (most recent call last):
 ...
 knightgraph.exceptions.InvalidTourError: invalid tour: step 1 from 0 to 2 is not an edge of the graph
@@ -31,13 +32,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .exceptions import ImmutableError, InvalidBoardError, InvalidSquareError, InvalidTourError
-from .verify import TourBase
+from .exceptions import InvalidBoardError, InvalidSquareError, InvalidTourError
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["GraphBoard", "GraphTour", "as_graph_board", "is_graph"]
+__all__ = ["GraphBoard", "as_graph_board", "is_graph"]
 
 
 def is_graph(obj: object) -> bool:
@@ -260,6 +260,40 @@ class GraphBoard:
                         return None
         return colour
 
+    def check_order(self, order: Any, closed: bool) -> NDArray[np.int64]:
+        """``order`` (an iterable of vertex indices) as an array, checked as a Hamiltonian
+        path of the graph (a cycle when ``closed``): InvalidTourError names its first defect.
+
+        This is how a :class:`~knightgraph.Tour` of a graph board is verified when built.
+
+        Examples
+        --------
+        >>> board = GraphBoard(range(3), [(0, 1), (1, 2)])
+        >>> board.check_order([0, 1, 2], closed=False)
+        array([0, 1, 2])
+        >>> board.check_order([0, 1, 2], closed=True)
+        Traceback (most recent call last):
+        ...
+        knightgraph.exceptions.InvalidTourError: invalid closed tour: the last vertex is not joined to the first
+        """
+        seq = [int(x) for x in order]
+        n = self.num_squares
+        if len(seq) != n:
+            raise InvalidTourError(f"invalid tour: {len(seq)} vertices, the graph has {n}")
+        if sorted(seq) != list(range(n)):
+            raise InvalidTourError("invalid tour: a vertex is missing or repeated")
+        for k in range(len(seq) - 1):
+            if seq[k + 1] not in self.adj[seq[k]]:
+                raise InvalidTourError(
+                    f"invalid tour: step {k + 1} from {self.name(seq[k])} to "
+                    f"{self.name(seq[k + 1])} is not an edge of the graph"
+                )
+        if closed and (n < 3 or seq[0] not in self.adj[seq[-1]]):
+            raise InvalidTourError(
+                "invalid closed tour: the last vertex is not joined to the first"
+            )
+        return np.array(seq, dtype=np.int64)
+
     def to_networkx(self) -> Any:
         """The graph as a networkx graph on the original vertices (attributes ``name``, and
         ``pos`` when known).
@@ -294,112 +328,3 @@ def as_graph_board(graph: Any) -> GraphBoard:
     if is_graph(graph):
         return GraphBoard.from_networkx(graph)
     raise InvalidBoardError(f"invalid graph {graph!r}: expected a networkx graph")
-
-
-class GraphTour(TourBase):
-    """A Hamiltonian path (open) or cycle (closed) of a :class:`GraphBoard`, verified when built.
-
-    Parameters
-    ----------
-    board : GraphBoard
-    order : sequence of int
-        Vertex indices in visiting order.
-    closed : bool
-        A cycle: the last vertex is joined to the first (needs three vertices).
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> board = GraphBoard.from_networkx(nx.cycle_graph(5))
-    >>> tour = GraphTour(board, [2, 3, 4, 0, 1], closed=True)
-    >>> tour.start, tour.end, tour.algebraic(), len(tour)
-    (2, 1, ['2', '3', '4', '0', '1'], 5)
-    """
-
-    __slots__ = ("board", "closed", "order")
-
-    def __init__(self, board: GraphBoard, order: Iterable[int], closed: bool = False) -> None:
-        seq = tuple(int(x) for x in order)
-        n = board.num_squares
-        if len(seq) != n:
-            raise InvalidTourError(f"invalid tour: {len(seq)} vertices, the graph has {n}")
-        if sorted(seq) != list(range(n)):
-            raise InvalidTourError("invalid tour: a vertex is missing or repeated")
-        for k in range(len(seq) - 1):
-            if seq[k + 1] not in board.adj[seq[k]]:
-                raise InvalidTourError(
-                    f"invalid tour: step {k + 1} from {board.name(seq[k])} to "
-                    f"{board.name(seq[k + 1])} is not an edge of the graph"
-                )
-        if closed and (n < 3 or seq[0] not in board.adj[seq[-1]]):
-            raise InvalidTourError(
-                "invalid closed tour: the last vertex is not joined to the first"
-            )
-        object.__setattr__(self, "board", board)
-        object.__setattr__(self, "order", seq)
-        object.__setattr__(self, "closed", bool(closed))
-
-    board: GraphBoard
-    order: tuple[int, ...]
-    closed: bool
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise ImmutableError(
-            f"cannot set GraphTour.{name}: a GraphTour is immutable (it was verified when it "
-            "was built)"
-        )
-
-    def __delattr__(self, name: str) -> None:
-        raise ImmutableError(
-            f"cannot delete GraphTour.{name}: a GraphTour is immutable (it was verified when "
-            "it was built)"
-        )
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its board, order and kind; unpickling builds (and verifies) it again,
-        so that a tour sent back by a worker process is checked where it arrives."""
-        return (GraphTour, (self.board, self.order, self.closed))
-
-    def __len__(self) -> int:
-        return len(self.order)
-
-    def __iter__(self) -> Iterator[Hashable]:
-        return iter(self.nodes())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GraphTour):
-            return NotImplemented
-        return (self.board, self.order, self.closed) == (other.board, other.order, other.closed)
-
-    def __hash__(self) -> int:
-        return hash((self.order, self.closed))
-
-    def __repr__(self) -> str:
-        kind = "closed" if self.closed else "open"
-        return f"GraphTour({kind}, {len(self)} vertices of the {self.board.kind})"
-
-    @property
-    def start(self) -> Hashable:
-        """The first vertex."""
-        return self.board.node(self.order[0])
-
-    @property
-    def end(self) -> Hashable:
-        """The last vertex."""
-        return self.board.node(self.order[-1])
-
-    def nodes(self) -> list[Hashable]:
-        """The vertices in visiting order."""
-        return [self.board.node(i) for i in self.order]
-
-    def squares(self) -> list[Hashable]:
-        """The vertices in visiting order (as :meth:`knightgraph.Tour.squares`)."""
-        return self.nodes()
-
-    def algebraic(self) -> list[str]:
-        """The vertex names in visiting order."""
-        return [self.board.names[i] for i in self.order]
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"closed", "squares": [names...]}`` (JSON-ready)."""
-        return {"closed": self.closed, "squares": self.algebraic()}

@@ -2,9 +2,9 @@
 
 The data every layer above shares: strategies return a :class:`SearchResult`,
 the existence theorems and the proofs give a :class:`Certificate`.  The tour a
-result carries is a :class:`~knightgraph.Tour` or a
-:class:`~knightgraph.graphs.GraphTour` (both a :class:`~knightgraph.verify.TourBase`:
-results sit above the tours, which know nothing of results).
+result carries is a :class:`~knightgraph.Tour` (of a board or a graph board; a
+:class:`~knightgraph.verify.TourBase`: results sit above the tours, which know nothing
+of results).
 
 Examples
 --------

@@ -1,10 +1,7 @@
-"""Result types: :class:`Tour`, :class:`Status`, :class:`Certificate`, :class:`SearchResult`.
+"""The verified tour, :class:`Tour`: one class for every board kind, rectangles and graphs.
 
 A :class:`Tour` is verified when it is built, so holding one means holding a
-valid tour.  Every search returns a :class:`SearchResult` in one of three
-states (after JGraphT): ``FOUND`` with a tour, ``PROVEN_ABSENT`` with a
-:class:`Certificate` saying why no tour exists, or ``ABORTED`` when a budget or
-a heuristic ran out and nothing is known.
+valid tour (what a :class:`~knightgraph.SearchResult` that is ``FOUND`` carries).
 
 Examples
 --------
@@ -31,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ._presenters import presenter as _presenter
-from .board import KNIGHT, Board, Square, SquareLike, file_name
+from .board import KNIGHT, Board, SquareLike, file_name
 from .exceptions import (
     ImmutableError,
     InvalidBoardError,
@@ -41,6 +38,7 @@ from .exceptions import (
     TourFormatError,
     describe_value,
 )
+from .graphs import GraphBoard
 from .verify import TourBase, check_closed, check_form, check_order, to_flat
 
 if TYPE_CHECKING:
@@ -50,7 +48,10 @@ __all__ = ["Tour"]
 
 
 class Tour(TourBase):
-    """A verified knight's tour: the visiting order as flat indices, open or closed.
+    """A verified tour of any board: the visiting order as flat indices, open or closed.
+
+    On a :class:`~knightgraph.graphs.GraphBoard` (torus, cylinder, 3-D board, any graph)
+    it is a Hamiltonian path or cycle; methods that need a rectangle say so in one line.
 
     A tour is immutable: its attributes cannot be set or deleted
     (:class:`~knightgraph.exceptions.ImmutableError`) and :attr:`order` is a read-only
@@ -61,9 +62,9 @@ class Tour(TourBase):
 
     Parameters
     ----------
-    board : Board
+    board : Board or GraphBoard
     order : array_like of int
-        Flat indices ``r * n + c`` in visiting order.
+        Flat indices ``r * n + c`` (vertex indices on a graph board) in visiting order.
     closed : bool, default False
         Whether the last square is a leap from the first.
 
@@ -105,23 +106,25 @@ class Tour(TourBase):
 
     __slots__ = ("board", "closed", "order")
 
-    board: Board
-    """The board the tour covers."""
+    board: Any  # Board | GraphBoard: Any spares rectangle-only callers a narrowing each
+    """The board the tour covers (a :class:`Board` or a :class:`~knightgraph.graphs.GraphBoard`)."""
     order: NDArray[np.signedinteger[Any]]
     """The visiting order as flat indices ``r * n + c`` (read-only)."""
     closed: bool
     """Whether the last square is a leap from the first."""
 
-    def __init__(self, board: Board, order: ArrayLike, closed: bool = False) -> None:
+    def __init__(self, board: Board | GraphBoard, order: ArrayLike, closed: bool = False) -> None:
         if hasattr(self, "order"):
             raise ImmutableError("cannot initialise a Tour again: a Tour is immutable")
-        if not isinstance(board, Board):
+        if not isinstance(board, Board | GraphBoard):
             raise InvalidBoardError(f"invalid board {describe_value(board)}: expected a Board")
         closed = check_closed(closed)
-        arr = _order_array(order)
-        flat = to_flat(arr, board)
-        check_order(board, flat, closed)
-        arr = flat.order.astype(board.index_dtype(), copy=False)
+        if isinstance(board, GraphBoard):  # each board kind checks a visiting order its way
+            arr = board.check_order(order, closed)
+        else:
+            flat = to_flat(_order_array(order), board)
+            check_order(board, flat, closed)
+            arr = flat.order.astype(board.index_dtype(), copy=False)
         if isinstance(order, np.ndarray) and not _frozen(order) and np.may_share_memory(arr, order):
             arr = arr.copy()  # the caller could still change it
         arr.flags.writeable = False
@@ -175,33 +178,41 @@ class Tour(TourBase):
         return cls(board, flat.order, closed)
 
     # ----------------------------------------------------------------- views
+    def _rectangle(self, what: str) -> Board:
+        """The board, or InvalidBoardError (one line) when ``what`` needs a rectangle."""
+        if isinstance(self.board, Board):
+            return self.board
+        raise InvalidBoardError(f"{what} needs a rectangular board, not a {self.board.kind}")
+
     @property
     def m(self) -> int:
         """Number of ranks of the board."""
-        return self.board.m
+        return self._rectangle("Tour.m").m
 
     @property
     def n(self) -> int:
         """Number of files of the board."""
-        return self.board.n
+        return self._rectangle("Tour.n").n
 
     @property
-    def start(self) -> Square:
-        """The first square."""
+    def start(self) -> Any:
+        """The first square (``(r, c)``, or a graph board's vertex)."""
         return self.board.square(int(self.order[0]))
 
     @property
-    def end(self) -> Square:
-        """The last square."""
+    def end(self) -> Any:
+        """The last square (``(r, c)``, or a graph board's vertex)."""
         return self.board.square(int(self.order[-1]))
 
     def __len__(self) -> int:
         return len(self.order)
 
-    def __iter__(self) -> Iterator[Square]:
-        n = self.board.n
-        for i in self.order.tolist():
-            yield divmod(i, n)
+    def __iter__(self) -> Iterator[Any]:
+        board, order = self.board, self.order.tolist()
+        if isinstance(board, GraphBoard):
+            return map(board.node, order)
+        n = board.n
+        return (divmod(i, n) for i in order)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Tour):
@@ -232,11 +243,10 @@ class Tour(TourBase):
     def _repr_png_(self) -> bytes | None:
         """The tour as a picture, for Jupyter and IPython (see :func:`knightgraph.draw.draw_tour`).
 
-        Boards up to 12 x 12 show the visiting numbers too.  Beyond 10,000
-        squares this returns None, so a notebook shows the text repr instead of
-        spending seconds on a picture.
+        Boards up to 12 x 12 show the visiting numbers too.  Beyond 10,000 squares (and on
+        a graph board) this returns None, so a notebook shows the text repr instead.
         """
-        if self.board.area > 10_000:
+        if self.board.area > 10_000 or isinstance(self.board, GraphBoard):
             return None
         png: bytes = _presenter("png")(self, numbers=self.board.area <= 144, dpi=72)
         return png
@@ -244,9 +254,11 @@ class Tour(TourBase):
     def _repr_html_(self) -> str | None:
         """The interactive page of :func:`knightgraph.tourpage.notebook_html`, for Jupyter.
 
-        A tour of more than 40,000 squares gives None (the notebook then shows
-        the picture or the text repr).
+        A tour of more than 40,000 squares or of a graph board gives None (the notebook then
+        shows the picture or the text repr).
         """
+        if isinstance(self.board, GraphBoard):
+            return None
         html: str | None = _presenter("html")(self)
         return html
 
@@ -260,6 +272,7 @@ class Tour(TourBase):
         >>> len(ax.texts)
         25
         """
+        self._rectangle("Tour.draw (use knightgraph.draw.draw_graph_tour)")
         return _presenter("draw")(self, **style)
 
     def algebraic_slice(self, lo: int, hi: int) -> list[str]:
@@ -276,15 +289,19 @@ class Tour(TourBase):
                 "expected whole numbers"
             ) from None
         board = self.board
+        if isinstance(board, GraphBoard):
+            return [board.names[i] for i in self.order[lo:hi].tolist()]
         rows, cols = np.divmod(self.order[lo:hi], board.n)
         files = np.array([file_name(c) for c in range(board.n)], dtype=object)
         ranks = np.array([str(r + 1) for r in range(board.m)], dtype=object)
         names: list[str] = (files[cols] + ranks[rows]).tolist()
         return names
 
-    def squares(self) -> list[Square]:
-        """The squares as ``(r, c)`` pairs in visiting order."""
+    def squares(self) -> list[Any]:
+        """The squares as ``(r, c)`` pairs (a graph board's vertices) in visiting order."""
         return list(self)
+
+    nodes = squares  # a graph board's name for them
 
     def algebraic(self) -> list[str]:
         """The squares as algebraic names (``"a1"``, ...) in visiting order."""
@@ -295,9 +312,10 @@ class Tour(TourBase):
 
         Row ``r`` is rank ``r + 1``, so ``numbered()[0, 0]`` is square ``a1``.
         """
-        grid = np.zeros(self.board.area, dtype=np.int64)
+        board = self._rectangle("Tour.numbered")
+        grid = np.zeros(board.area, dtype=np.int64)
         grid[self.order] = np.arange(1, len(self) + 1)
-        return grid.reshape(self.board.m, self.board.n)
+        return grid.reshape(board.m, board.n)
 
     # ------------------------------------------------------------ transforms
     def rerooted(self, square: SquareLike) -> Tour:
@@ -332,7 +350,7 @@ class Tour(TourBase):
         >>> t.transformed("rot90").algebraic()[:3]
         ['c1', 'b3', 'a1']
         """
-        board = self.board
+        board = self._rectangle("Tour.transformed")
         if not isinstance(symmetry, str):
             raise InvalidOptionError(
                 f"invalid symmetry {describe_value(symmetry)}: expected a name such as 'rot180'"
@@ -355,8 +373,10 @@ class Tour(TourBase):
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict: ``rows``, ``cols``, ``closed``, ``start``, ``end``, ``squares``.
 
-        ``leaper`` and ``removed`` are added when they differ from the defaults.
+        ``leaper`` and ``removed`` when not the defaults; a graph board's: ``closed``, ``squares``.
         """
+        if isinstance(self.board, GraphBoard):
+            return {"closed": self.closed, "squares": self.algebraic()}
         d: dict[str, Any] = {
             "rows": self.m,
             "cols": self.n,
@@ -434,6 +454,7 @@ class Tour(TourBase):
 
     def save_npy(self, path: str) -> None:
         """Write the order (flat indices) as a ``.npy`` file, atomically."""
+        self._rectangle("Tour.save_npy")
         _presenter("write_npy")(self.order, path)
 
     @classmethod

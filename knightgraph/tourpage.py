@@ -288,12 +288,14 @@ def notebook_html(
 
 
 def _check_tour(tour: object) -> Tour:
+    from .graphs import GraphBoard
     from .tour import Tour
 
-    if not isinstance(tour, Tour):
+    if not isinstance(tour, Tour) or isinstance(tour.board, GraphBoard):
         from .exceptions import describe_value
 
-        raise InvalidTourError(f"not a Tour: {describe_value(tour)}")
+        what = "a Tour of a rectangular board" if isinstance(tour, Tour) else "a Tour"
+        raise InvalidTourError(f"not {what}: {describe_value(tour)}")
     return tour
 
 

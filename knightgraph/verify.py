@@ -52,8 +52,8 @@ __all__ = ["TourBase", "check_closed", "is_knight_tour", "validate_tour"]
 
 
 class TourBase:
-    """The base of :class:`knightgraph.Tour` and :class:`knightgraph.graphs.GraphTour`:
-    a verified tour, what a :class:`~knightgraph.SearchResult` may carry.
+    """The base of :class:`knightgraph.Tour` (on any board kind): a verified tour, what a
+    :class:`~knightgraph.SearchResult` may carry.
 
     It lets the verifier and the results recognise (and annotate) a tour without
     importing the modules that define one (the arrows of the layers point down only).

@@ -17,7 +17,7 @@ from independent import hamiltonian_sequences
 import knightgraph as kg
 from knightgraph.counting.general import count_graph_tours, vertex_order
 from knightgraph.graphcheck import check_graph_certificate
-from knightgraph.graphs import GraphBoard, GraphTour
+from knightgraph.graphs import GraphBoard
 from knightgraph.solvers.general import solve_graph
 
 
@@ -177,7 +177,52 @@ def test_bad_requests_are_refused():
     with pytest.raises(kg.InvalidBoardError, match="loop"):
         kg.find_tour(nx.Graph([(0, 0), (0, 1)]))
     with pytest.raises(kg.InvalidTourError):
-        GraphTour(GraphBoard.from_networkx(petersen), list(range(10)))
+        kg.Tour(GraphBoard.from_networkx(petersen), list(range(10)))
+
+
+def test_one_tour_class_serves_graph_boards():
+    """A graph board's tour is a Tour: verified when built, same views as before, frozen,
+    pickled (and verified again), and the rectangle-only methods refuse it in one line."""
+    import copy
+    import pickle
+
+    board = GraphBoard.from_networkx(nx.cycle_graph(5))
+    tour = kg.Tour(board, [2, 3, 4, 0, 1], closed=True)
+    assert isinstance(tour, kg.Tour) and isinstance(tour.board, GraphBoard)
+    assert (tour.start, tour.end, len(tour), tour.closed) == (2, 1, 5, True)
+    assert tour.nodes() == tour.squares() == list(tour) == [2, 3, 4, 0, 1]
+    assert tour.algebraic() == ["2", "3", "4", "0", "1"]
+    assert tour.order.tolist() == [2, 3, 4, 0, 1] and not tour.order.flags.writeable
+    assert tour.to_dict() == {"closed": True, "squares": ["2", "3", "4", "0", "1"]}
+    assert tour.to_json() == '{"closed": true, "squares": ["2", "3", "4", "0", "1"]}'
+    assert pickle.loads(pickle.dumps(tour)) == tour and copy.deepcopy(tour) is tour
+    assert hash(kg.Tour(board, (2, 3, 4, 0, 1), closed=True)) == hash(tour)
+    assert tour != kg.Tour(board, [2, 3, 4, 0, 1]) and tour != kg.Tour(kg.Board(1, 1), [0])
+    assert tour.rerooted(0).nodes() == [0, 1, 2, 3, 4]
+    assert tour.reversed().nodes() == [1, 0, 4, 3, 2]
+    assert tour._repr_png_() is None and tour._repr_html_() is None
+    assert repr(tour) == "Tour(GraphBoard(graph, 5 vertices, 5 edges), closed, 2 3 4 0 1)"
+    for call in (
+        tour.numbered,
+        lambda: tour.transformed("rot90"),
+        lambda: tour.save_npy("unused.npy"),
+        lambda: tour.m,
+        tour.draw,
+    ):
+        with pytest.raises(kg.InvalidBoardError, match="needs a rectangular board, not a graph"):
+            call()
+    with pytest.raises(kg.ImmutableError):
+        tour.closed = False
+    with pytest.raises(kg.InvalidTourError, match="step 1 from 0 to 2 is not an edge"):
+        kg.Tour(board, [0, 2, 1, 3, 4])
+    with pytest.raises(kg.InvalidTourError, match="4 vertices, the graph has 5"):
+        kg.Tour(board, [0, 1, 2, 3])
+    with pytest.raises(kg.InvalidTourError, match="missing or repeated"):
+        kg.Tour(board, [0, 1, 2, 3, 3])
+    with pytest.raises(kg.InvalidTourError, match="last vertex is not joined"):
+        kg.Tour(GraphBoard(range(3), [(0, 1), (1, 2)]), [0, 1, 2], closed=True)
+    with pytest.raises(kg.InvalidTourError, match="not a Tour of a rectangular board"):
+        kg.formats.format_squares(tour)
 
 
 def test_budget_gives_aborted():

@@ -172,7 +172,7 @@ def _result_dict(
 ) -> dict[str, Any]:
     out = _head(board, args, start, end)
     tour = result.tour
-    out["squares"] = None if tour is None else [list(v) for v in tour.nodes()]  # type: ignore[attr-defined]
+    out["squares"] = None if tour is None else [list(v) for v in tour.nodes()]
     out.update(
         method=result.method,
         seconds=round(result.seconds, 6),
@@ -274,7 +274,7 @@ def graph_verify(args: argparse.Namespace) -> int:
     from ..exceptions import InvalidSquareError, InvalidTourError
     from ..files import read_input
     from ..formats import tour_file_limit
-    from ..graphs import GraphTour
+    from ..tour import Tour
 
     board = _graph_board(args)
     start, end = _vertex(board, args.start), _vertex(board, args.end)
@@ -294,7 +294,7 @@ def graph_verify(args: argparse.Namespace) -> int:
             ]
         else:
             squares = text.split()
-        tour = GraphTour(board, [board.index(s) for s in squares], closed)
+        tour = Tour(board, [board.index(s) for s in squares], closed)
         if start is not None and tour.start != start:
             raise InvalidTourError(f"invalid tour: it starts at {tour.algebraic()[0]}")
         if end is not None and tour.end != end:

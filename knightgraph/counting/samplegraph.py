@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..exceptions import BoardTooLargeError
-from ..graphs import GraphBoard, GraphTour
+from ..graphs import GraphBoard
 from ..resources import require_memory
+from ..tour import Tour
 from ..verify import check_closed
 from .budget import (
     CountAbortedError,
@@ -66,7 +67,7 @@ class GraphSampleResult(Drawn):
     end: int | None
     k: int
     seed: int | None
-    tours: list[GraphTour]
+    tours: list[Tour]
     directed: int | None
     seconds: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
@@ -125,7 +126,7 @@ def sample_graph_tours(
     so each tour is drawn with probability exactly ``1 / directed`` (see
     (:mod:`~knightgraph.counting.transitions`).  Cost: the states of the program (exponential
     in the width), then O(V) per tour.  Each tour is verified as a
-    :class:`~knightgraph.graphs.GraphTour`.
+    :class:`~knightgraph.Tour` of the graph board.
 
     Examples
     --------
@@ -174,7 +175,7 @@ def _draw(
     n = board.num_squares
     if n == 1:
         drawing.directed = 0 if closed else 1
-        drawing.tours = [] if closed else [GraphTour(board, [0]) for _ in range(drawing.k)]
+        drawing.tours = [] if closed else [Tour(board, [0]) for _ in range(drawing.k)]
         return
     virtual = not closed
     if (closed and s is not None and t is not None and t not in board.adj[s]) or n + int(
@@ -185,5 +186,5 @@ def _draw(
     graph, local = order_graph(board, order, virtual)
     steps = make_plan(graph, None, *request_edges(local, closed, s, t), deadline)
     draw_tours(
-        drawing, graph, steps, memory, deadline, progress, lambda seq: GraphTour(board, seq, closed)
+        drawing, graph, steps, memory, deadline, progress, lambda seq: Tour(board, seq, closed)
     )

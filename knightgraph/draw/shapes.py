@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..exceptions import InvalidOptionError
-from ..graphs import GraphTour
+from ..graphs import GraphBoard
+from ..tour import Tour
 from ._common import DARK, LIGHT, new_axes, path_cmap
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ __all__ = ["draw_graph_tour"]
 
 
 def draw_graph_tour(
-    tour: GraphTour, *, ax: Axes | None = None, numbers: bool = False, cmap: Any = None
+    tour: Tour, *, ax: Axes | None = None, numbers: bool = False, cmap: Any = None
 ) -> Axes:
     """Draw a tour of a graph board.
 
@@ -43,7 +44,8 @@ def draw_graph_tour(
 
     Parameters
     ----------
-    tour : GraphTour
+    tour : Tour
+        A tour of a :class:`~knightgraph.graphs.GraphBoard`.
     ax : matplotlib Axes, optional
     numbers : bool
         Write the visiting numbers on the squares (vertices).
@@ -57,8 +59,8 @@ def draw_graph_tour(
     >>> len(ax.texts)
     20
     """
-    if not isinstance(tour, GraphTour):
-        raise InvalidOptionError(f"cannot draw {tour!r}: expected a GraphTour")
+    if not (isinstance(tour, Tour) and isinstance(tour.board, GraphBoard)):
+        raise InvalidOptionError(f"cannot draw {tour!r}: expected a Tour of a GraphBoard")
     from matplotlib.collections import LineCollection
 
     board = tour.board

@@ -84,7 +84,7 @@ def find_tour(
         :class:`~knightgraph.graphs.GraphBoard`: a torus, a cylinder, a 3-D board)
         as ``m`` asks for a Hamiltonian path or cycle of it
         (:func:`~knightgraph.solvers.general.solve_graph`; methods ``auto``,
-        ``sat``, ``backtrack``; the tour is a :class:`~knightgraph.graphs.GraphTour`).
+        ``sat``, ``backtrack``; the tour is a :class:`~knightgraph.Tour` of the graph board).
     closed : bool
         Ask for a closed tour (the last square one move from the first).
     start, end : square, optional

@@ -3,7 +3,7 @@
 :func:`solve_graph` is what :func:`~knightgraph.find_tour` and
 :func:`~knightgraph.tour_exists` run when they are given a networkx graph (or a graph
 board: a torus, a cylinder, a 3-D board).  It answers with the same three states as
-the board strategies: FOUND with a verified :class:`~knightgraph.graphs.GraphTour`,
+the board strategies: FOUND with a verified :class:`~knightgraph.Tour` of the graph,
 PROVEN_ABSENT with a certificate that the independent checker
 (:mod:`knightgraph.graphcheck`) accepted, or ABORTED.
 
@@ -306,7 +306,7 @@ def solve_graph(
     Returns
     -------
     SearchResult
-        Its ``tour`` is a :class:`~knightgraph.graphs.GraphTour`; a certificate of
+        Its ``tour`` is a :class:`~knightgraph.Tour` of the graph board; a certificate of
         absence has passed :func:`~knightgraph.graphcheck.check_graph_certificate`.
 
     Examples

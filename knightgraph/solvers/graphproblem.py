@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..exceptions import InternalError, InvalidSquareError
-from ..graphs import GraphBoard, GraphTour
+from ..graphs import GraphBoard
 from ..results import Certificate, SearchResult, Status
+from ..tour import Tour
 from ..verify import check_closed
 
 __all__ = ["GraphProblem", "graph_obstruction"]
@@ -69,12 +70,12 @@ class GraphProblem:
     def found(self, order: list[int], stats: dict[str, Any]) -> SearchResult:
         """FOUND, with ``order`` turned to honour the ends; building the tour verifies it."""
         order = _oriented(self, order)
-        tour = GraphTour(self.board, order, self.closed)
+        tour = Tour(self.board, order, self.closed)
         if (self.start is not None and order[0] != self.start) or (
             self.end is not None and order[-1] != self.end
         ):
             raise InternalError(f"internal error: a tour with the wrong ends for {self.describe()}")
-        return SearchResult(Status.FOUND, tour, stats=stats)  # type: ignore[arg-type]
+        return SearchResult(Status.FOUND, tour, stats=stats)
 
     def absent(self, certificate: Certificate, stats: dict[str, Any]) -> SearchResult:
         """PROVEN_ABSENT (checked later by the gate of :func:`solve_graph`)."""

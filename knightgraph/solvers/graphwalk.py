@@ -7,10 +7,10 @@ Examples
 --------
 >>> import random
 >>> from knightgraph.topology import topology_board
->>> from knightgraph.graphs import GraphTour
+>>> from knightgraph import Tour
 >>> torus = topology_board(20, 20, wrap="both")
 >>> order = graph_walk(torus.adj, 0, True, random.Random(0), steps=100_000)
->>> GraphTour(torus, order, closed=True).closed
+>>> Tour(torus, order, closed=True).closed
 True
 """
 
