@@ -125,6 +125,7 @@ class Build(support.Draws):
         self.n: int | None = None
         self.leaper: tuple[int, int] | None = KNIGHT
         self.removed: set[tuple[int, int]] = set()
+        self.removed_named: set[tuple[int, int]] = set()  # --remove tokens as squares, any board
         self.removed_ok = True
         self.closed = False
         self.start: tuple[int, int] | None = None
@@ -214,6 +215,9 @@ class Build(support.Draws):
             for _ in range(self.integer(1, 3)):
                 token, square = self.square()
                 self.opt("--remove", token)
+                named = parse_name(token)
+                if named is not None and min(named) >= 0:
+                    self.removed_named.add(named)
                 if square is None:
                     self.removed_ok = False
                 else:
@@ -288,6 +292,10 @@ class Build(support.Draws):
         for sq in (self.start, self.end):
             if sq is not None and sq in self.removed:
                 self.mark_bad(name(sq), f"{sq[0]},{sq[1]}")
+        for sq in given:  # a start or end on a removed square, also on a board too large to list
+            if sq in self.removed_named:
+                self.case.odd = True  # refused; the refusal may name it rather than another
+                self.case.odd_tokens += [name(sq), f"{sq[0]},{sq[1]}"]
         if len(given) == 2 and given[0] == given[1]:  # also on a board too large to list
             self.case.odd = True  # refused (2) or proven absent (1): both are fine
             # a refusal may name the square instead of another bad value of the case
