@@ -231,6 +231,15 @@ def construction(problem: Problem, budget: Budget) -> SearchResult | str:
     no construction applies to the board, or the construction cannot start there.
     A board this strategy does not take, a board minus a1 without a stored construction
     and a budget that ran out are ABORTED results, not handed on.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> problem = Problem.make(Board(6, 6), closed=True, start="c3")
+    >>> construction(problem, Budget.make()).tour.algebraic()[0]
+    'c3'
+    >>> construction(Problem.make(Board(4, 4)), Budget.make())
+    'no construction applies'
     """
     board = problem.board
     if problem.end is not None and problem.closed and problem.start is not None:
@@ -268,7 +277,16 @@ def construction(problem: Problem, budget: Budget) -> SearchResult | str:
 
 def unserved(problem: Problem, why: str) -> SearchResult:
     """The answer where no construction serves the request: absence with a cheap
-    certificate, else ABORTED ``divide: <why>``."""
+    certificate, else ABORTED ``divide: <why>``.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> unserved(Problem.make(Board(4, 4)), "no construction applies").reason
+    'divide: no construction applies'
+    >>> unserved(Problem.make(Board(5, 5), closed=True), "no construction applies").certificate.kind
+    'colour-count'
+    """
     certificate = quick_obstruction(problem.board, closed=problem.closed, **problem.ends())
     if certificate is not None:
         return problem.absent(certificate)
