@@ -366,7 +366,12 @@ def test_auto_with_an_end_does_not_go_through_divide():
 
 
 def test_divide_refuses_bad_options():
-    raises_naming(kg.InvalidOptionError, "'x'", kg.find_tour, 8, 8, method="divide", delegate="x")
+    """``delegate`` was an internal flag (``auto`` no longer goes through ``divide``'s
+    hand-over): it is refused as an unknown option, named, like any other."""
+    raises_naming(
+        kg.InvalidOptionError, "'delegate'", kg.find_tour, 8, 8, method="divide", delegate="x"
+    )
+    raises_naming(kg.InvalidOptionError, "'x'", kg.find_tour, 8, 8, method="divide", x=True)
 
 
 @pytest.mark.parametrize(

@@ -171,23 +171,69 @@ STRATEGIES = {
     "solvers.auto",
     "solvers.backtracking",
     "solvers.divide",
+    "solvers.methods",
     "solvers.sat",
     "solvers.warnsdorff",
 }
+ORCHESTRATORS = {"solvers.auto", "solvers.methods"}
+"""``auto`` runs the strategies; ``methods`` composes a public method of strategies (``divide``:
+the construction, then ``auto``).  Only these may import strategies."""
 KNOWN_STRATEGY_ARROWS: set[tuple[str, str]] = set()
 """Strategies that still import another strategy (issue 13); exact, it only shrinks."""
 
 
 def test_strategies_never_import_one_another() -> None:
-    """Only ``auto`` orchestrates; the others share what they need through lower modules."""
-    arrows = {
-        (m, t) for m, t in _arrows() if m in STRATEGIES - {"solvers.auto"} and t in STRATEGIES
-    }
+    """Only the orchestrators do; the others share what they need through lower modules."""
+    arrows = {(m, t) for m, t in _arrows() if m in STRATEGIES - ORCHESTRATORS and t in STRATEGIES}
     new = sorted(arrows - KNOWN_STRATEGY_ARROWS)
     assert not new, f"strategies importing strategies: {new}"
     assert not KNOWN_STRATEGY_ARROWS - arrows, (
         f"fixed, remove from KNOWN_STRATEGY_ARROWS: {KNOWN_STRATEGY_ARROWS - arrows}"
     )
+    assert ("solvers.auto", "solvers.methods") not in arrows | set(_arrows())  # no way back
+
+
+REGISTRY_LOOKUPS = {"get_solver", "solver_info", "available_methods", "_LOADED", "_BUILTIN"}
+"""What reaches a strategy by its name (the registry) or by a module string (importlib)."""
+
+
+def registry_lookups(module: str) -> set[str]:
+    """The registry look-ups and module-string imports in ``module``'s text: names used,
+    attributes read and names imported."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(MODULES[module].read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.ImportFrom):
+            found.update(a.name for a in node.names)
+            found.add(node.module or "")
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return found & (REGISTRY_LOOKUPS | {"importlib", "import_module", "__import__"})
+
+
+def test_no_strategy_reaches_another_by_name() -> None:
+    """The registry maps public names to functions for callers (``find_tour``, the command
+    line); inside the solvers package only the registry itself (``base``) and the front
+    door (``solvers/__init__``) look a method up by name.  A strategy that reached ``auto``
+    through the registry (``divide`` handing its leftovers on) would be an import circle
+    that :func:`test_no_cycles` cannot see."""
+    lookups = [
+        f"{m} uses {', '.join(sorted(names))}"
+        for m in MODULES
+        if m.startswith("solvers.") and m != "solvers.base"
+        for names in [registry_lookups(m)]
+        if names
+    ]
+    assert not lookups, "strategies reaching strategies by name:\n" + "\n".join(lookups)
+
+
+def test_the_lookup_check_sees_lookups() -> None:
+    """The check can fail: the registry's own look-ups are seen."""
+    assert {"get_solver", "importlib", "_BUILTIN"} <= registry_lookups("solvers.base")
+    assert "get_solver" in registry_lookups("solvers")
 
 
 def test_the_walker_sees_lazy_imports() -> None:

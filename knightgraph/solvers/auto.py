@@ -39,6 +39,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -47,7 +48,7 @@ from ..budget import Budget
 from ..existence import closed_tour_exists, color_obstruction, open_tour_exists
 from ..proofs import quick_obstruction
 from ..results import SearchResult, Status
-from .base import Problem, get_solver, solver
+from .base import Problem, Solver, solver
 
 __all__ = ["DIVE_LIMIT", "EXACT_LIMIT", "SAT_LIMIT", "auto"]
 
@@ -106,7 +107,7 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
             certificate = quick_obstruction(board, closed=False, **ends)
         if certificate is not None:
             return problem.absent(certificate)
-        built = _run("divide", problem, ends, budget, delegate=False)
+        built = _construct(problem, ends, budget)
         if built.status is Status.FOUND:
             return built
         if budget.out_of_time():
@@ -119,45 +120,59 @@ def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> Search
     size = board.num_squares
     spent = size <= EXACT_LIMIT and budget.out_of_time()  # small boards: SAT says so, as ever
     if problem.end is None and board.leaper == KNIGHT and not board.removed and not spent:
-        built = _run("divide", problem, ends, budget, delegate=False)
+        built = _construct(problem, ends, budget)
         if built.status is Status.FOUND:  # a tour of every board (and start) that has one
             return built
     if size <= EXACT_LIMIT:
-        return _explained(_run("sat", problem, ends, budget, shortcuts=False), problem)
+        from .sat import sat  # each strategy is imported where auto first runs it
+
+        return _explained(_run(sat, problem, ends, budget, shortcuts=False), problem)
     if (
         problem.end is not None
         and not problem.closed
         and board.leaper == KNIGHT
         and not board.removed
     ):
-        built = _run("divide", problem, ends, budget, delegate=False)
+        built = _construct(problem, ends, budget)
         if built.status is Status.FOUND:
             return built
-    # Step budgets: a walk that succeeds takes about `size` steps (moves, rotations);
-    # each phase draws new random choices.
-    base = 0 if seed is None else seed
-    dive = {"order": "warnsdorff", "prune": True, "memo": True, "restarts": size, "seed": base}
-    phases: list[tuple[str, int | None, dict[str, Any]]] = [
-        ("warnsdorff", 10 * size + 1000, {"seed": base, "attempts": 2})
-    ]
-    if size <= DIVE_LIMIT:
-        phases.append(("backtrack", 4 * size + 1000, dive))
-    phases.append(("warnsdorff", 20 * size + 2000, {"seed": base + 1, "attempts": 10}))
-    if size <= SAT_LIMIT:
-        conflicts = SAT_FALLBACK_CONFLICTS if budget.timeout is None else None
-        phases.append(("sat", conflicts, {"shortcuts": False}))
     tried: list[str] = []
-    for method, limit, options in phases:
+    for name, method, limit, options in _phases(size, 0 if seed is None else seed, budget):
         result = _run(method, problem, ends, budget.phase(limit), **options)
         if result.status is not Status.ABORTED:
             return _explained(result, problem)
-        tried.append(f"{method}: {result.reason}")
+        tried.append(f"{name}: {result.reason}")
         if budget.out_of_time():
             break
     return problem.aborted(
         "no tour found and none ruled out (" + "; ".join(tried) + ")",
         {"phases": len(tried)},
     )
+
+
+def _phases(
+    size: int, seed: int, budget: Budget
+) -> Iterator[tuple[str, Solver, int | None, dict[str, Any]]]:
+    """The search phases for what is left, in order: the strategy's name, its function,
+    its step budget and its options.  Each strategy is imported when its phase comes.
+
+    Step budgets: a walk that succeeds takes about ``size`` steps (moves, rotations);
+    each phase draws new random choices.
+    """
+    from .warnsdorff import warnsdorff
+
+    yield "warnsdorff", warnsdorff, 10 * size + 1000, {"seed": seed, "attempts": 2}
+    if size <= DIVE_LIMIT:
+        from .backtracking import backtrack
+
+        dive = {"order": "warnsdorff", "prune": True, "memo": True, "restarts": size, "seed": seed}
+        yield "backtrack", backtrack, 4 * size + 1000, dive
+    yield "warnsdorff", warnsdorff, 20 * size + 2000, {"seed": seed + 1, "attempts": 10}
+    if size <= SAT_LIMIT:
+        from .sat import sat
+
+        conflicts = SAT_FALLBACK_CONFLICTS if budget.timeout is None else None
+        yield "sat", sat, conflicts, {"shortcuts": False}
 
 
 def _between_ends(problem: Problem) -> bool:
@@ -193,9 +208,16 @@ def _explained(result: SearchResult, problem: Problem) -> SearchResult:
     return result
 
 
+def _construct(problem: Problem, ends: dict[str, Any], budget: Budget) -> SearchResult:
+    """divide's construction alone (:func:`knightgraph.solvers.divide.construct`): ``auto``
+    never goes through the public method ``divide``, which hands its leftovers to ``auto``."""
+    from .divide import construct
+
+    return _run(construct, problem, ends, budget)
+
+
 def _run(
-    method: str, problem: Problem, ends: dict[str, Any], budget: Budget, **options: Any
+    method: Solver, problem: Problem, ends: dict[str, Any], budget: Budget, **options: Any
 ) -> SearchResult:
-    return get_solver(method)(
-        problem.board, closed=problem.closed, budget=budget, **ends, **options
-    )
+    """Run one strategy on the problem, under ``budget`` (the outermost call gates its answer)."""
+    return method(problem.board, closed=problem.closed, budget=budget, **ends, **options)

@@ -250,14 +250,19 @@ class SolverInfo:
 _REGISTRY: dict[str, SolverInfo] = {}
 _LOADED: dict[str, Solver] = {}
 
-_BUILTIN = {
-    "auto": "knightgraph.solvers.auto",
-    "backtrack": "knightgraph.solvers.backtracking",
-    "warnsdorff": "knightgraph.solvers.warnsdorff",
-    "sat": "knightgraph.solvers.sat",
-    "divide": "knightgraph.solvers.divide",
+_BUILTIN: dict[str, tuple[str, str]] = {
+    "auto": ("knightgraph.solvers.auto", "auto"),
+    "backtrack": ("knightgraph.solvers.backtracking", "backtrack"),
+    "warnsdorff": ("knightgraph.solvers.warnsdorff", "warnsdorff"),
+    "sat": ("knightgraph.solvers.sat", "sat"),
+    "divide": ("knightgraph.solvers.methods", "divide"),
 }
-"""Built-in strategies and their modules, imported on first use."""
+"""Built-in strategies: each public name and the function serving it, as (module, function),
+imported on first use (so that ``import knightgraph`` stays instant).  ``divide`` is served by
+:func:`knightgraph.solvers.methods.divide`: the construction, then ``auto`` on what it
+leaves.
+Only :func:`find_tour`, the gate and the command line look names up here; the strategies
+call one another directly (``auto`` calls them), never through this table."""
 
 
 def solver(
@@ -268,6 +273,7 @@ def solver(
     fixed_bytes: int = 0,
     summary: str = "",
     accepts: Callable[[Board], str | None] | None = None,
+    register: bool = True,
 ) -> Callable[[Implementation], Solver]:
     """Register an implementation under ``name`` with the public solver signature.
 
@@ -280,7 +286,10 @@ def solver(
     :class:`InvalidOptionError` before any work.  Before it runs, the memory it needs
     (``bytes_per_square`` per cell, counting the tour it returns and its
     verification, plus ``fixed_bytes``) is checked against what the machine
-    has free: :class:`BoardTooLargeError` otherwise.
+    has free: :class:`BoardTooLargeError` otherwise.  With ``register=False`` the
+    function is built the same way but not registered: a part that an orchestrating
+    strategy calls directly (``divide``'s construction, which ``auto`` runs), while the
+    registered name serves the whole method.
 
     Examples
     --------
@@ -360,8 +369,9 @@ def solver(
 
         run.__signature__ = _public_signature(run, impl)  # type: ignore[attr-defined]
         info = SolverInfo(name, exact, bytes_per_square, fixed_bytes, summary, known, accepts)
-        _REGISTRY[name] = info
-        _LOADED[name] = run
+        if register:
+            _REGISTRY[name] = info
+            _LOADED[name] = run
         return run
 
     return decorate
@@ -503,5 +513,6 @@ def get_solver(name: str) -> Solver:
             raise InvalidOptionError(
                 f"unknown method {name!r}: choose from {', '.join(available_methods())}"
             )
-        importlib.import_module(_BUILTIN[name])
+        module, function = _BUILTIN[name]
+        _LOADED[name] = getattr(importlib.import_module(module), function)
     return _LOADED[name]

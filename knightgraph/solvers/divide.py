@@ -45,8 +45,9 @@ Boards
   that block minus the start (solved by SAT with the joins' moves forced),
   and the tour leaves the start for a neighbour; on strips a short strip
   around the start is solved by SAT with a periodic window on each side.
-  Where that fails, boards up to :data:`FALLBACK_LIMIT` squares go to
-  ``auto``.
+  Where that fails, the public method ``divide`` hands the request to
+  ``auto`` on boards up to :data:`FALLBACK_LIMIT` squares
+  (:func:`knightgraph.solvers.methods.divide`; this module never calls ``auto``).
 
 Complexity: O(mn) time; one byte per square for the codes plus the order
 (4 bytes per square as ``int32``).
@@ -59,13 +60,16 @@ the grid boards and their joins in :mod:`knightgraph.solvers.joins`.
 Examples
 --------
 >>> from knightgraph import Board
->>> from knightgraph.solvers.divide import divide
->>> res = divide(Board(12, 12), closed=True, start="e5")
+>>> from knightgraph.solvers.divide import construct
+>>> res = construct(Board(12, 12), closed=True, start="e5")
 >>> res.status.name, res.tour.closed, res.tour.algebraic()[0]
 ('FOUND', True, 'e5')
->>> divide(Board(9, 11)).tour.algebraic()[:2]  # a1, then round the rest
+>>> construct(Board(9, 11)).tour.algebraic()[:2]  # a1, then round the rest
 ['a1', 'c2']
->>> divide(Board(4, 4)).status.name
+>>> construct(Board(4, 4)).reason  # no construction: the public method asks auto
+'divide: no construction applies'
+>>> from knightgraph import find_tour
+>>> find_tour(4, 4, method="divide").status.name
 'PROVEN_ABSENT'
 """
 
@@ -80,34 +84,31 @@ from ..budget import Budget
 from ..exceptions import InvalidOptionError
 from ..existence import closed_tour_exists, open_tour_exists
 from ..proofs import quick_obstruction
-from ..results import SearchResult, Status
-from .base import Problem, get_solver, solver
-from .blocks import PORTS, block_tour, structure_moves
+from ..results import SearchResult
+from .base import Problem, solver
+from .blocks import PORTS, block_tour, strip_around, strip_codes, structure_moves
 
 # REJECTIONS, STRIP_CAP, STRIP_WINDOW, NONE, REMOVED, Square: importable from here as before
 # the blocks and the codes moved to their own modules.
 from .blocks import REJECTIONS as REJECTIONS
 from .blocks import STRIP_CAP as STRIP_CAP
 from .blocks import STRIP_WINDOW as STRIP_WINDOW
-from .blocks import strip_around as _strip_around
-from .blocks import strip_codes as _strip_codes
 from .codes import (
     DIRECTIONS,
     Codes,
+    any_square,
     codes_from_order,
     follow_codes,
+    follow_unchecked,
+    open_from_hole,
     path_end,
+    read_cycle,
+    transposed_codes,
 )
 from .codes import NONE as NONE
 from .codes import REMOVED as REMOVED
 from .codes import Square as Square
-from .codes import any_square as _any_square
-from .codes import follow_unchecked as _follow
-from .codes import open_from_hole as _open_from_hole
-from .codes import read_cycle as _read_cycle
-from .codes import transposed_codes as _transposed
-from .joins import grid_board as _grid_board
-from .joins import grid_without as _grid_without
+from .joins import grid_board, grid_without
 
 __all__ = [
     "DIRECTIONS",
@@ -115,13 +116,16 @@ __all__ = [
     "PORTS",
     "block_tour",
     "codes_from_order",
-    "divide",
+    "construct",
+    "construction",
     "follow_codes",
     "structure_moves",
+    "unserved",
 ]
 
 FALLBACK_LIMIT = 2500
-"""Requests the constructions cannot serve go to ``auto`` on boards up to this size."""
+"""Requests the constructions cannot serve go to ``auto`` on boards up to this size (the
+public method ``divide``, :func:`knightgraph.solvers.methods.divide`, does that)."""
 
 
 def _refusal(board: Board) -> str | None:
@@ -142,18 +146,25 @@ def _refusal(board: Board) -> str | None:
     return None
 
 
-@solver(
-    "divide",
-    exact=True,
-    bytes_per_square=6,
-    fixed_bytes=64 * 2**20,
-    summary="divide and conquer: joined block tours on any board, linear time",
-    accepts=_refusal,
-)
-def divide(
-    problem: Problem, budget: Budget, *, seed: int | None = None, delegate: bool = True
-) -> SearchResult:
-    """Construct a tour by joining stored block tours (Parberry 1997).
+SPEC: dict[str, Any] = {
+    "exact": True,
+    "bytes_per_square": 6,
+    "fixed_bytes": 64 * 2**20,
+    "summary": "divide and conquer: joined block tours on any board, linear time",
+    "accepts": _refusal,
+}
+"""What the method ``divide`` is to the registry (:func:`~knightgraph.solvers.base.solver`):
+the construction here and the public method in :mod:`knightgraph.solvers.methods` share it."""
+
+
+@solver("divide", register=False, **SPEC)
+def construct(problem: Problem, budget: Budget, *, seed: int | None = None) -> SearchResult:
+    """Construct a tour by joining stored block tours (Parberry 1997), and nothing else.
+
+    This is the construction that ``auto`` runs.  The public method ``divide``
+    (:func:`knightgraph.solvers.methods.divide`, ``find_tour(..., method="divide")``)
+    is this construction, then ``auto`` on the requests it leaves, on boards up to
+    :data:`FALLBACK_LIMIT` squares.
 
     Parameters
     ----------
@@ -161,26 +172,20 @@ def divide(
         The common solver signature (``seed`` is unused: the construction is
         deterministic).  An ``end`` is taken for a closed tour without a
         start (the cycle is read so that it ends there) and for open tours.
-    delegate : bool
-        Hand what no construction serves to ``auto`` on boards up to
-        :data:`FALLBACK_LIMIT` squares (default); ``auto`` itself calls
-        ``divide`` with ``delegate=False``.
 
     Returns
     -------
     SearchResult
         FOUND on every knight board with a tour of the kind asked for
         (from the requested start where the construction can place it, and
-        to the requested end);
-        PROVEN_ABSENT where no tour exists (the certificate comes from
-        ``auto``: colour counts, Schwenk's partition, or a checked SAT
-        refutation on the small boards); ABORTED otherwise.
+        to the requested end); PROVEN_ABSENT where a cheap certificate
+        (colour counts, Schwenk's partition, forced moves) rules the tour out;
+        ABORTED otherwise (``divide: <why>`` where no construction serves the request).
 
     Raises
     ------
     InvalidOptionError
-        For an ``end`` with a ``start`` for a closed tour (use ``auto`` or
-        ``sat``), or ``delegate`` not a bool.
+        For an ``end`` with a ``start`` for a closed tour (use ``auto`` or ``sat``).
 
     Notes
     -----
@@ -197,24 +202,45 @@ def divide(
     Examples
     --------
     >>> from knightgraph import Board
-    >>> res = divide(Board(1000, 1000), closed=True)  # a million squares, verified
+    >>> res = construct(Board(1000, 1000), closed=True)  # a million squares, verified
     >>> res.found, len(res.tour), res.tour.closed
     (True, 1000000, True)
-    >>> divide(Board(6, 6), closed=True, start="c3").tour.start  # the cycle, re-rooted
+    >>> construct(Board(6, 6), closed=True, start="c3").tour.start  # the cycle, re-rooted
     (2, 2)
-    >>> divide(Board(4, 8), closed=True).certificate.kind  # no closed tour on 4 x n (Schwenk)
+    >>> construct(Board(4, 8), closed=True).certificate.kind  # no closed tour on 4 x n (Schwenk)
     'schwenk-4xn'
-    >>> res = divide(Board(1000, 999), start="a1", end="b1")  # prescribed ends
+    >>> res = construct(Board(1000, 999), start="a1", end="b1")  # prescribed ends
     >>> res.tour.algebraic()[0], res.tour.algebraic()[-1], len(res.tour)
     ('a1', 'b1', 999000)
-    >>> divide(Board(8, 8), start="a1", end="h8").certificate.kind  # same colour
+    >>> construct(Board(8, 8), start="a1", end="h8").certificate.kind  # same colour
     'colour-count'
-    >>> divide(Board(8, 8), closed=True, start="a1", end="c2")
+    >>> construct(Board(8, 8), closed=True, start="a1", end="c2")
     Traceback (most recent call last):
     ...
     knightgraph.exceptions.InvalidOptionError: method divide does not take --end/end (c2) for a closed tour with a start: use method auto or sat (divide honours an end for closed tours without a start and for open tours)
     """
     del seed
+    built = construction(problem, budget)
+    return unserved(problem, built) if isinstance(built, str) else built
+
+
+def construction(problem: Problem, budget: Budget) -> SearchResult | str:
+    """The construction's answer to ``problem``, or why no construction serves it (a str).
+
+    The str cases are the requests the public method ``divide`` hands on to ``auto``:
+    no construction applies to the board, or the construction cannot start there.
+    A board this strategy does not take, a board minus a1 without a stored construction
+    and a budget that ran out are ABORTED results, not handed on.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> problem = Problem.make(Board(6, 6), closed=True, start="c3")
+    >>> construction(problem, Budget.make()).tour.algebraic()[0]
+    'c3'
+    >>> construction(Problem.make(Board(4, 4)), Budget.make())
+    'no construction applies'
+    """
     board = problem.board
     if problem.end is not None and problem.closed and problem.start is not None:
         raise InvalidOptionError(
@@ -230,10 +256,10 @@ def divide(
         codes = _corner_board(m, n)
         if codes is None:
             return problem.aborted("no stored construction for this board minus a1")
-        anywhere = _any_square(codes) if problem.start is None else problem.start
-        return _found(problem, _read_cycle(codes, anywhere, problem.end))
+        anywhere = any_square(codes) if problem.start is None else problem.start
+        return _found(problem, read_cycle(codes, anywhere, problem.end))
     if not (closed_tour_exists(m, n) if problem.closed else open_tour_exists(m, n)):
-        return _delegate(problem, budget, "no construction applies", delegate)
+        return "no construction applies"
     if problem.start is not None and min(m, n) <= 5:  # Schwenk, forced moves: many ends
         certificate = quick_obstruction(board, closed=problem.closed, **problem.ends())
         if certificate is not None:
@@ -245,8 +271,26 @@ def divide(
     if order is None:
         if budget.out_of_time():
             return problem.aborted("the time ran out")
-        return _delegate(problem, budget, "the construction cannot start there", delegate)
+        return "the construction cannot start there"
     return _found(problem, order)
+
+
+def unserved(problem: Problem, why: str) -> SearchResult:
+    """The answer where no construction serves the request: absence with a cheap
+    certificate, else ABORTED ``divide: <why>``.
+
+    Examples
+    --------
+    >>> from knightgraph import Board
+    >>> unserved(Problem.make(Board(4, 4)), "no construction applies").reason
+    'divide: no construction applies'
+    >>> unserved(Problem.make(Board(5, 5), closed=True), "no construction applies").certificate.kind
+    'colour-count'
+    """
+    certificate = quick_obstruction(problem.board, closed=problem.closed, **problem.ends())
+    if certificate is not None:
+        return problem.absent(certificate)
+    return problem.aborted(f"divide: {why}")
 
 
 def _open_to_end(board: Board, problem: Problem, budget: Budget) -> Any:
@@ -284,25 +328,10 @@ def _standard(board: Board) -> bool:
     return set(board.removed) == {(0, 0)} and board.m % 2 == 1 and board.n % 2 == 1
 
 
-def _delegate(problem: Problem, budget: Budget, why: str, delegate: bool) -> SearchResult:
-    """Absence is settled with a checked certificate; small leftovers go to ``auto``."""
-    board, ends = problem.board, problem.ends()
-    certificate = quick_obstruction(board, closed=problem.closed, **ends)
-    if certificate is not None:
-        return problem.absent(certificate)
-    if board.num_squares > FALLBACK_LIMIT or not delegate:
-        return problem.aborted(f"divide: {why}")
-    start, end = ends["start"], ends["end"]
-    result = get_solver("auto")(board, closed=problem.closed, start=start, end=end, budget=budget)
-    if result.status is Status.FOUND and result.tour is not None:
-        return problem.found(result.tour.order, {"fallback": result.method})
-    return result
-
-
 def _corner_board(m: int, n: int) -> Codes | None:
     """Codes of a closed tour of the m x n board minus a1 (both sides odd)."""
     if min(m, n) >= 5:
-        return _grid_board(m, n)
+        return grid_board(m, n)
     if min(m, n) == 3 and max(m, n) >= 9:
         return _oriented_strip(m, n, "corner")
     return None
@@ -310,9 +339,9 @@ def _corner_board(m: int, n: int) -> Codes | None:
 
 def _oriented_strip(m: int, n: int, kind: str) -> Codes | None:
     if m <= n:
-        return _strip_codes(m, n, kind)
-    codes = _strip_codes(n, m, kind)
-    return None if codes is None else _transposed(codes)
+        return strip_codes(m, n, kind)
+    codes = strip_codes(n, m, kind)
+    return None if codes is None else transposed_codes(codes)
 
 
 def _construct(
@@ -323,18 +352,18 @@ def _construct(
     if m * n == 1:
         return np.zeros(1, dtype=np.int32)
     if closed_tour_exists(m, n):
-        codes = _grid_board(m, n) if min(m, n) >= 5 else _oriented_strip(m, n, "closed")
+        codes = grid_board(m, n) if min(m, n) >= 5 else _oriented_strip(m, n, "closed")
         if codes is None:
             return None
-        return _read_cycle(codes, 0 if start is None else start, end)
+        return read_cycle(codes, 0 if start is None else start, end)
     short = min(m, n)
     corner = _corner_board(m, n) if m % 2 and n % 2 else None
     if corner is not None and (start is None or start == 0):
-        return _open_from_hole(corner, (0, 0))
+        return open_from_hole(corner, (0, 0))
     if start is None and short in (3, 4):
         codes = _oriented_strip(m, n, "open")
         if codes is not None:
-            return _follow(codes, path_end(codes))
+            return follow_unchecked(codes, path_end(codes))
         return None
     if start is None:
         return None
@@ -342,17 +371,17 @@ def _construct(
     if m % 2 and n % 2 and sum(square) % 2:
         return None  # an open tour of an odd board starts on the corner colour
     if short >= 5:
-        codes = _grid_without(m, n, square, budget)
-        return None if codes is None else _open_from_hole(codes, square)
+        codes = grid_without(m, n, square, budget)
+        return None if codes is None else open_from_hole(codes, square)
     transposed = m > n
     h, length = (n, m) if transposed else (m, n)
     local = (square[1], square[0]) if transposed else square
     kind = "hole" if m % 2 and n % 2 else "open"
-    codes = _strip_around(h, length, kind, local, budget)
+    codes = strip_around(h, length, kind, local, budget)
     if codes is None:
         return None
     if transposed:
-        codes = _transposed(codes)
+        codes = transposed_codes(codes)
     if kind == "hole":
-        return _open_from_hole(codes, square)
-    return _follow(codes, start)
+        return open_from_hole(codes, square)
+    return follow_unchecked(codes, start)
