@@ -40,9 +40,7 @@ def divide(problem: Problem, budget: Budget, *, seed: int | None = None) -> Sear
     Parameters
     ----------
     board, closed, start, end, seed, limit, timeout
-        The common solver signature (``seed`` is unused: the construction is
-        deterministic).  An ``end`` is taken for a closed tour without a
-        start (the cycle is read so that it ends there) and for open tours.
+        As for :func:`~knightgraph.solvers.divide.construct`.
 
     Returns
     -------
