@@ -119,6 +119,60 @@ def _arrows() -> list[tuple[str, str]]:
     return sorted((m, t) for m in MODULES for t in imports(m))
 
 
+PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
+    "certcheck": [("rect",), ("summaries",), ("answers",), ("__main__",)],
+    "cli": [
+        ("_answers", "_watchdog"),  # pieces of answers; the signal watchdog
+        ("_common",),  # the shared flags, checks and routes
+        ("_running", "quick", "shapes"),  # running a command; the quick and graph routes
+        ("explore", "sample", "search", "draw"),  # the commands
+        ("__main__",),
+    ],
+    "counting": [
+        ("budget", "checkpoint", "zeros"),  # results and budgets, checkpoints, quick zeros
+        ("enumeration", "estimate", "plan"),  # the plan of a count and its estimate
+        ("compiled", "python_engine"),  # the engines
+        ("general", "split", "transitions"),  # graphs, parts, sampling's transitions
+        ("count", "samplegraph", "sample", "symmetry"),  # what users call
+    ],
+    "draw": [
+        ("_common",),
+        ("graph", "output", "scaling", "shapes", "table", "tour"),
+        ("animation",),
+    ],
+    "explore": [("_run",), ("graphmaps", "sweeps", "table", "maps")],
+    "solvers": [
+        ("options", "moves", "clauses", "follow", "gate", "graphproblem", "graphwalk"),
+        ("base", "cnf", "kernels"),  # the registry and the one gate; the encoding; C loops
+        ("_dfs", "_walk", "codes", "incremental"),  # what strategies are built of
+        ("_oracle", "blockpaths", "blocks", "general", "pathsat", "sat", "warnsdorff"),
+        ("backtracking", "joins", "corridor", "fourranks", "strips", "divide"),
+        ("auto", "methods"),  # the orchestrators
+    ],
+}
+"""The order of the modules inside each package, bottom up: a module imports only from its
+own row or the rows below (no circle inside a row: :func:`test_no_cycles`)."""
+
+
+def test_modules_inside_each_package_keep_their_order() -> None:
+    rows = {
+        f"{package}.{name}": i
+        for package, layers in PACKAGE_LAYERS.items()
+        for i, names in enumerate(layers)
+        for name in names
+    }
+    missing = [
+        m for m in MODULES if "." in m and m.split(".")[0] in PACKAGE_LAYERS and m not in rows
+    ]
+    assert not missing, f"modules without a row in PACKAGE_LAYERS: {missing}"
+    upward = [
+        f"{m} (row {rows[m]}) imports {t} (row {rows[t]})"
+        for m, t in _arrows()
+        if m in rows and t in rows and m.split(".")[0] == t.split(".")[0] and rows[t] > rows[m]
+    ]
+    assert not upward, "imports pointing up inside a package:\n" + "\n".join(upward)
+
+
 def test_every_module_has_a_layer() -> None:
     for module in MODULES:
         _layer(module)
