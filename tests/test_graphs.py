@@ -245,12 +245,12 @@ def test_vertex_order_of_a_grid_is_narrow():
 def test_sat_alone_refutes_a_star_and_the_checker_accepts_the_empty_clause():
     from knightgraph.budget import Budget
     from knightgraph.solvers.general import _sat
-    from knightgraph.solvers.graphproblem import GraphProblem
+    from knightgraph.solvers.problem import Problem
 
     star = GraphBoard.from_networkx(nx.star_graph(3))
     edges = [[star.names[i], star.names[j]] for i, j in star.edges()]
     for closed in (False, True):
-        res = _sat(GraphProblem(star, closed), Budget.make(None, None, None))
+        res = _sat(Problem(star, closed), Budget.make(None, None, None))
         assert res.status is kg.Status.PROVEN_ABSENT
         cert = res.certificate.to_dict()
         assert check_graph_certificate(cert, star.names, edges, closed=closed)[0]

@@ -142,7 +142,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     ],
     "explore": [("_run",), ("graphmaps", "sweeps", "table", "maps")],
     "solvers": [
-        ("options", "moves", "clauses", "follow", "gate", "graphproblem", "graphwalk"),
+        ("options", "moves", "clauses", "follow", "gate", "problem", "graphproblem", "graphwalk"),
         ("base", "cnf", "kernels"),  # the registry and the one gate; the encoding; C loops
         ("_dfs", "_walk", "codes", "incremental"),  # what strategies are built of
         ("_oracle", "blockpaths", "blocks", "general", "pathsat", "sat", "warnsdorff"),

@@ -294,7 +294,7 @@ class Walk:
         needs about (distance)^2 rotations to reach a far target; the directed one
         needs about the distance.
         """
-        n = self.problem.board.n
+        n: int = self.problem.board.n
         goals = [divmod(t, n) for t in toward or ()]
 
         def distance(square: int) -> int:

@@ -35,14 +35,13 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ..board import Board, Square, SquareLike
+from ..board import Board, SquareLike
 from ..budget import Budget
-from ..exceptions import InternalError, InvalidOptionError, InvalidSquareError
+from ..exceptions import InternalError, InvalidOptionError
 from ..resources import require_memory
-from ..results import Certificate, SearchResult, Status
-from ..tour import Tour
-from ..verify import check_closed
+from ..results import Certificate, SearchResult
 from .options import check_option_types, option_kinds, option_names
+from .problem import Problem
 
 __all__ = [
     "Budget",
@@ -78,133 +77,6 @@ class Solver(Protocol):
         timeout: float | None = None,
         **options: Any,
     ) -> SearchResult: ...
-
-
-@dataclass(frozen=True)
-class Problem:
-    """A normalised request: the board, open or closed, and the ends as flat indices.
-
-    Examples
-    --------
-    >>> p = Problem.make(Board(8, 8), closed=True, start="d4")
-    >>> p.start, p.ends(), p.describe()
-    (27, {'start': (3, 3), 'end': None}, 'closed tour on 8x8 from d4')
-    >>> Problem.make(Board(8, 8), start="a1", end="a1")
-    Traceback (most recent call last):
-    ...
-    knightgraph.exceptions.InvalidSquareError: invalid end a1: the start and the end are the same square
-    """
-
-    board: Board
-    closed: bool = False
-    start: int | None = None
-    end: int | None = None
-
-    @classmethod
-    def make(
-        cls,
-        board: Board,
-        closed: bool = False,
-        start: SquareLike | None = None,
-        end: SquareLike | None = None,
-    ) -> Problem:
-        """Parse and check the request: ``closed`` a bool, the ends on the board, not
-        removed, and distinct."""
-        s = None if start is None else board.index(start)
-        t = None if end is None else board.index(end)
-        if s is not None and s == t and board.num_squares > 1:
-            raise InvalidSquareError(
-                f"invalid end {board.name(t)}: the start and the end are the same square"
-            )
-        return cls(board, check_closed(closed), s, t)
-
-    def ends(self) -> dict[str, Square | None]:
-        """The requested ends as ``(r, c)`` squares, keyed ``start`` and ``end``."""
-        board = self.board
-        return {
-            "start": None if self.start is None else board.square(self.start),
-            "end": None if self.end is None else board.square(self.end),
-        }
-
-    def describe(self) -> str:
-        """E.g. ``'closed tour on 8x8 from d4'``."""
-        text = f"{'closed' if self.closed else 'open'} tour on {self.board.m}x{self.board.n}"
-        if self.start is not None:
-            text += f" from {self.board.name(self.start)}"
-        if self.end is not None:
-            text += f" to {self.board.name(self.end)}"
-        return text
-
-    def searched_from_end(self) -> Problem:
-        """The problem to search when only the end is given: the same tour read from ``t``.
-
-        An open tour ending at ``t``, walked backwards, starts at ``t``; a closed
-        tour through ``t`` can be rotated to end there.  So a strategy that grows
-        tours from their first square may search from ``t`` and hand its answer to
-        :meth:`found`, which turns it back.  Other problems are returned unchanged.
-        """
-        if self.start is not None or self.end is None:
-            return self
-        return Problem(self.board, self.closed, self.end, None)
-
-    def oriented(self, order: Any) -> Any:
-        """``order`` read so that it honours the requested ends, when it can.
-
-        An open path may be read backwards; a closed tour is a cycle, so it may
-        also be rotated: it is turned to start at the requested start (or to end
-        at the requested end) and read in the direction that puts the requested
-        end last.  A path that cannot honour the ends is returned as it is (the
-        answer check then reports it).  Costs O(length) only when a change is needed.
-
-        Examples
-        --------
-        >>> p = Problem.make(Board(3, 4), closed=False, start="a1")
-        >>> p.oriented([5, 3, 0])
-        [0, 3, 5]
-        >>> Problem.make(Board(5, 6), closed=True, end="a1").oriented([7, 0, 13, 2])
-        [13, 2, 7, 0]
-        >>> Problem.make(Board(5, 6), closed=True, start="a1", end="b3").oriented([7, 0, 13, 2])
-        [0, 7, 2, 13]
-        """
-        start, end = self.start, self.end
-        if start is None and end is None:
-            return order
-        first, last = int(order[0]), int(order[-1])
-        if (start is None or first == start) and (end is None or last == end):
-            return order
-        if not self.closed:
-            return order[::-1]
-        seq = np.asarray(order)
-        anchor = start if start is not None else end
-        at = np.flatnonzero(seq == anchor)
-        if len(at) != 1:
-            return order
-        shift = int(at[0]) if start is not None else int(at[0]) + 1
-        seq = np.roll(seq, -shift)
-        if start is not None and end is not None and int(seq[-1]) != end:
-            seq = np.concatenate((seq[:1], seq[:0:-1]))
-        elif start is None and int(seq[-1]) != end:  # pragma: no cover - rotation put it last
-            return order
-        return seq.tolist() if isinstance(order, list) else seq
-
-    def found(self, order: Any, stats: dict[str, Any] | None = None) -> SearchResult:
-        """A FOUND result for ``order``, turned to honour the ends (see :meth:`oriented`);
-        building the :class:`Tour` verifies it."""
-        tour = Tour(self.board, self.oriented(order), self.closed)
-        return SearchResult(Status.FOUND, tour, stats=stats or {})
-
-    def absent(self, certificate: Certificate, stats: dict[str, Any] | None = None) -> SearchResult:
-        """A PROVEN_ABSENT result: ``no <tour>: <reason>``."""
-        return SearchResult(
-            Status.PROVEN_ABSENT,
-            certificate=certificate,
-            stats=stats or {},
-            reason=f"no {self.describe()}: {certificate.reason}",
-        )
-
-    def aborted(self, reason: str, stats: dict[str, Any] | None = None) -> SearchResult:
-        """An ABORTED result: existence unknown."""
-        return SearchResult(Status.ABORTED, stats=stats or {}, reason=reason)
 
 
 Implementation = Callable[..., SearchResult]

@@ -38,9 +38,10 @@ from ..graphcheck import check_graph_certificate
 from ..graphs import GraphBoard
 from ..results import Certificate, SearchResult
 from .gate import gate
-from .graphproblem import GraphProblem, graph_obstruction
+from .graphproblem import graph_obstruction
+from .problem import Problem
 
-__all__ = ["GRAPH_METHODS", "GraphProblem", "graph_obstruction", "solve_graph"]
+__all__ = ["GRAPH_METHODS", "graph_obstruction", "solve_graph"]
 
 GRAPH_METHODS = ("auto", "sat", "backtrack")
 """The methods :func:`solve_graph` takes."""
@@ -63,7 +64,7 @@ CLOCK_EVERY = 1024
 
 
 # ---------------------------------------------------------------------- SAT
-def _sat(problem: GraphProblem, budget: Budget) -> SearchResult:
+def _sat(problem: Problem, budget: Budget) -> SearchResult:
     """SAT on the shared CNF; an UNSAT answer becomes a ``sat-refutation`` certificate."""
     from .incremental import solving
 
@@ -127,7 +128,7 @@ def _sat(problem: GraphProblem, budget: Budget) -> SearchResult:
 
 
 # --------------------------------------------------------------- backtracking
-def _backtrack(problem: GraphProblem, budget: Budget) -> SearchResult:
+def _backtrack(problem: Problem, budget: Budget) -> SearchResult:
     """Depth-first search over simple paths, fewest onward edges first, with sound pruning.
 
     Notes
@@ -245,7 +246,7 @@ def _ordered(v: int, free: int, adj: Any, nbr: list[int]) -> list[int]:
     return options
 
 
-def _walk(problem: GraphProblem, budget: Budget, seed: int | None) -> SearchResult | None:
+def _walk(problem: Problem, budget: Budget, seed: int | None) -> SearchResult | None:
     """Warnsdorff walks with rotations first on graphs of more than :data:`WALK_FROM`
     vertices (a few attempts of ``20 V`` steps); None when they find nothing."""
     import random
@@ -323,7 +324,7 @@ def solve_graph(
         )
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise InvalidOptionError(f"invalid seed {seed!r}: expected a whole number")
-    problem = GraphProblem.make(board, closed, start, end)
+    problem = Problem.make(board, closed, start, end)
     budget = Budget.make(timeout, limit, progress)
     began = time.perf_counter()
     cert = graph_obstruction(problem)  # every method: resolution is slow on colour counts
@@ -340,7 +341,7 @@ def solve_graph(
     return replace(result, seconds=time.perf_counter() - began)
 
 
-def _gate(problem: GraphProblem, budget: Budget, result: SearchResult) -> SearchResult:
+def _gate(problem: Problem, budget: Budget, result: SearchResult) -> SearchResult:
     """Pass a graph's answer through :func:`knightgraph.solvers.gate.gate`, the one gate:
     the checker is :func:`~knightgraph.graphcheck.check_graph_certificate`, the fallback
     for a "no" it cannot re-check (an exhaustive search's) is this module's SAT."""

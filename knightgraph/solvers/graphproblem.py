@@ -1,113 +1,25 @@
-"""The request on a graph board (:class:`GraphProblem`) and the cheap certificates of
-absence on any graph (:func:`graph_obstruction`), shared by :mod:`~knightgraph.solvers.general`.
+"""The cheap certificates of absence on any graph (:func:`graph_obstruction`) for a
+:class:`~knightgraph.solvers.problem.Problem` on a graph board, used by :mod:`~knightgraph.solvers.general`.
 
 Examples
 --------
 >>> import networkx as nx
 >>> from knightgraph.graphs import GraphBoard
 >>> board = GraphBoard.from_networkx(nx.star_graph(3))
->>> graph_obstruction(GraphProblem(board)).reason
+>>> graph_obstruction(Problem(board)).reason
 '1, 2, 3 (3 vertices) must all be ends of an open tour'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, cast
+from ..results import Certificate
+from .problem import Problem
 
-from ..exceptions import InternalError, InvalidSquareError
-from ..graphs import GraphBoard
-from ..results import Certificate, SearchResult, Status
-from ..tour import Tour
-from ..verify import check_closed
-
-__all__ = ["GraphProblem", "graph_obstruction"]
-
-
-@dataclass(frozen=True)
-class GraphProblem:
-    """A request on a graph board: open or closed, the ends as vertex indices.
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> board = GraphBoard.from_networkx(nx.cycle_graph(4))
-    >>> GraphProblem.make(board, True, 1, None).describe()
-    'closed tour of the graph with 4 vertices from 1'
-    """
-
-    board: GraphBoard
-    closed: bool = False
-    start: int | None = None
-    end: int | None = None
-
-    @classmethod
-    def make(cls, board: GraphBoard, closed: Any, start: Any, end: Any) -> GraphProblem:
-        """Check and normalise the request (ends by vertex or name, distinct)."""
-        s = None if start is None else board.index(start)
-        t = None if end is None else board.index(end)
-        if s is not None and s == t and board.num_squares > 1:
-            raise InvalidSquareError(
-                f"invalid end {board.names[t]}: the start and the end are the same vertex"
-            )
-        return cls(board, check_closed(closed), s, t)
-
-    def describe(self) -> str:
-        """E.g. ``'open tour of the graph with 10 vertices from 0'``."""
-        text = f"{'closed' if self.closed else 'open'} tour of the {self.board.describe()}"
-        if self.start is not None:
-            text += f" from {self.board.names[self.start]}"
-        if self.end is not None:
-            text += f" to {self.board.names[self.end]}"
-        return text
-
-    def names(self) -> tuple[str | None, str | None]:
-        """The ends by name."""
-        return tuple(  # type: ignore[return-value]
-            None if x is None else self.board.names[x] for x in (self.start, self.end)
-        )
-
-    def found(self, order: list[int], stats: dict[str, Any]) -> SearchResult:
-        """FOUND, with ``order`` turned to honour the ends; building the tour verifies it."""
-        order = _oriented(self, order)
-        tour = Tour(self.board, order, self.closed)
-        if (self.start is not None and order[0] != self.start) or (
-            self.end is not None and order[-1] != self.end
-        ):
-            raise InternalError(f"internal error: a tour with the wrong ends for {self.describe()}")
-        return SearchResult(Status.FOUND, tour, stats=stats)
-
-    def absent(self, certificate: Certificate, stats: dict[str, Any]) -> SearchResult:
-        """PROVEN_ABSENT (checked later by the gate of :func:`solve_graph`)."""
-        return SearchResult(
-            Status.PROVEN_ABSENT,
-            certificate=certificate,
-            stats=stats,
-            reason=f"no {self.describe()}: {certificate.reason}",
-        )
-
-    def aborted(self, reason: str, stats: dict[str, Any]) -> SearchResult:
-        """ABORTED: existence unknown."""
-        return SearchResult(Status.ABORTED, stats=stats, reason=reason)
-
-
-def _oriented(problem: GraphProblem, order: list[int]) -> list[int]:
-    """Read a path backwards, or rotate and reflect a cycle, to put the requested ends in place."""
-    s, t = problem.start, problem.end
-    if (s is None or order[0] == s) and (t is None or order[-1] == t):
-        return order
-    if not problem.closed:
-        return order[::-1]
-    anchor = s if s is not None else t
-    at = order.index(cast(int, anchor))
-    order = order[at:] + order[:at] if s is not None else order[at + 1 :] + order[: at + 1]
-    if s is not None and t is not None and order[-1] != t:
-        order = order[:1] + order[:0:-1]
-    return order
+__all__ = ["graph_obstruction"]
 
 
 # ----------------------------------------------------------------- certificates
-def graph_obstruction(problem: GraphProblem) -> Certificate | None:
+def graph_obstruction(problem: Problem) -> Certificate | None:
     """A cheap certificate of absence (degree, connectivity, colour count), or None.
 
     Notes
@@ -122,13 +34,14 @@ def graph_obstruction(problem: GraphProblem) -> Certificate | None:
     Examples
     --------
     >>> import networkx as nx
+    >>> from knightgraph.graphs import GraphBoard
     >>> star = GraphBoard.from_networkx(nx.star_graph(3))
-    >>> graph_obstruction(GraphProblem(star)).kind
+    >>> graph_obstruction(Problem(star)).kind
     'degree'
     >>> cube = GraphBoard.from_networkx(nx.hypercube_graph(3))
-    >>> graph_obstruction(GraphProblem(cube, False, 0, 7)) is None  # ends of opposite classes
+    >>> graph_obstruction(Problem(cube, False, 0, 7)) is None  # ends of opposite classes
     True
-    >>> graph_obstruction(GraphProblem(cube, False, 0, 3)).kind
+    >>> graph_obstruction(Problem(cube, False, 0, 3)).kind
     'colour-count'
     """
     board, names = problem.board, problem.board.names
