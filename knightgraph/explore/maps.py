@@ -288,19 +288,8 @@ def start_map(
     18
     """
     timeouts = (timeout, total_timeout)
-    return _any_map(
-        m,
-        n,
-        "starts",
-        None,
-        closed,
-        (leaper, removed),
-        counts,
-        timeouts,
-        progress,
-        executor,
-        (sample, seed),
-    )
+    rest = (counts, timeouts, progress, executor, (sample, seed))
+    return _any_map(m, n, "starts", None, closed, (leaper, removed), *rest)
 
 
 def end_map(
@@ -331,19 +320,8 @@ def end_map(
     (['c1', 'e1', 'b2', 'd2'], 56)
     """
     timeouts = (timeout, total_timeout)
-    return _any_map(
-        m,
-        n,
-        "ends",
-        start,
-        closed,
-        (leaper, removed),
-        counts,
-        timeouts,
-        progress,
-        executor,
-        (sample, seed),
-    )
+    rest = (counts, timeouts, progress, executor, (sample, seed))
+    return _any_map(m, n, "ends", start, closed, (leaper, removed), *rest)
 
 
 def _any_map(
@@ -393,13 +371,15 @@ def _tour_map(
     executor: Executor | None,
     sampling: tuple[int | None, int] = (None, 0),
 ) -> TourMap:
-    """The map of a board: its options checked, its cells chosen, then either one
-    certificate that settles them all or each cell decided (and counted) on ``executor``."""
+    """A board's map: one certificate settles every cell, or each is decided (and counted)."""
     closed, timeout, total_timeout = map_options(closed, counts, timeouts)
     sample, seed = sampling
     with_counts = _count_option(board, counts, sample, seed)
     began = time.perf_counter()
-    candidates = _candidates(board, start, sample, seed)
+    candidates = [sq for sq in board.squares() if sq != start or board.num_squares == 1]
+    if sample is not None:  # ``sample`` of them, drawn with ``seed``
+        picked = random.Random(seed).sample(range(len(candidates)), min(sample, len(candidates)))
+        candidates = [candidates[i] for i in picked]
     cells = _settled_cells(board, kind, closed, start, candidates, with_counts, progress)
     if cells is None:
         clock = (timeout, wall_deadline(total_timeout))
@@ -420,8 +400,7 @@ def _tour_map(
 
 
 def _count_option(board: Board, counts: bool | str, sample: int | None, seed: int) -> bool:
-    """Whether the map counts tours (``"auto"``: on small boards; never when sampled), once
-    the sample is checked and the map's memory is known to fit."""
+    """Whether the map counts tours, once the sample is checked and its memory fits."""
     from ..counting import kernel_available
 
     if sample is not None:
@@ -442,18 +421,7 @@ def _count_option(board: Board, counts: bool | str, sample: int | None, seed: in
     return bool(counts)
 
 
-def _candidates(board: Board, start: Square | None, sample: int | None, seed: int) -> list[Square]:
-    """The squares to decide: all but the fixed start (unless it is the only square), or
-    ``sample`` of them drawn with ``seed``."""
-    candidates = [sq for sq in board.squares() if sq != start or board.num_squares == 1]
-    if sample is not None:
-        picked = random.Random(seed).sample(range(len(candidates)), min(sample, len(candidates)))
-        candidates = [candidates[i] for i in picked]
-    return candidates
-
-
-_Cells = tuple[Any, dict[Square, SearchResult], Any]
-"""A board map's ``ok``, ``evidence`` and ``counts`` (None when not counted)."""
+_Cells = tuple[Any, dict[Square, SearchResult], Any]  # ok, evidence, counts (or None)
 
 
 def _settled_cells(
@@ -465,8 +433,7 @@ def _settled_cells(
     with_counts: bool,
     progress: Callable[[dict[str, Any]], None] | None,
 ) -> _Cells | None:
-    """The cells when the board has no tour at all: one certificate settles every cell
-    (issue 15), every count 0; None when there may be a tour."""
+    """No tour at all: one certificate settles every cell (issue 15); None: there may be."""
     from ..counting.zeros import settled_map
 
     settled = settled_map(board, closed=closed, kind=kind, start=start, candidates=candidates)
@@ -485,18 +452,10 @@ def _settled_cells(
 def _orbit_representatives(
     board: Board, start: Square | None, candidates: list[Square]
 ) -> dict[Square, Square]:
-    """Each candidate's representative (the least square of its orbit under the symmetries
-    that fix the start): tours are counted once per orbit."""
-    sym = [
-        p
-        for p in board.symmetries().values()
-        if start is None or int(p[start[0] * board.n + start[1]]) == start[0] * board.n + start[1]
-    ]
-    representative: dict[Square, Square] = {}
-    for sq in candidates:
-        images = {board.square(int(p[sq[0] * board.n + sq[1]])) for p in sym}
-        representative[sq] = min(images)
-    return representative
+    """Each square's least image under the symmetries fixing the start: counted once."""
+    n, fixed = board.n, None if start is None else start[0] * board.n + start[1]
+    sym = [p for p in board.symmetries().values() if fixed is None or int(p[fixed]) == fixed]
+    return {sq: min({board.square(int(p[sq[0] * n + sq[1]])) for p in sym}) for sq in candidates}
 
 
 def _tally(
@@ -505,9 +464,7 @@ def _tally(
     results: list[tuple[SearchResult, int | None]],
     orbits: dict[Square, Square] | None,
 ) -> _Cells:
-    """The decided cells as ``ok``, ``evidence`` and (with ``orbits``: counting) the counts,
-    each square's count its orbit representative's, held against its search (a count that
-    disagrees is an internal error)."""
+    """``ok``, ``evidence`` and (with ``orbits``) each square's count held against its search."""
     ok = np.zeros((board.m, board.n), dtype=bool)
     evidence: dict[Square, SearchResult] = {}
     counted: dict[Square, int] = {}
@@ -522,12 +479,13 @@ def _tally(
     for sq in candidates:
         found = counted.get(orbits[sq])  # None: the count stopped at the timeout
         table[sq] = found
+        result = evidence[sq]
         if found is None:
             continue
-        if evidence[sq].status is not Status.ABORTED and (found > 0) != evidence[sq].found:
+        if result.status is not Status.ABORTED and (found > 0) != result.found:
             raise KnightGraphError(
                 f"internal error: {board.name(sq)} has {found} tours but the search says "
-                f"{evidence[sq].status.name}"
+                f"{result.status.name}"
             )
     return ok, evidence, table
 
