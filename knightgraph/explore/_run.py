@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget
@@ -112,22 +113,47 @@ def sample_options(sample: Any, seed: Any, counts: bool | str) -> None:
         raise InvalidOptionError("counts=True cannot be combined with sample")
 
 
-def decide_cell(
-    board: Any, closed: bool, ends: dict[str, Any], clock: Clock, with_count: bool
-) -> tuple[SearchResult, int | None]:
+@dataclass(frozen=True)
+class CellTask:
+    """One cell of a start or end map, as handed to a worker (picklable: it crosses to
+    worker processes).
+
+    ``kind`` is ``"starts"`` or ``"ends"``; ``start`` the fixed start of an ``ends`` map
+    (None for ``starts``); ``cell`` the square or vertex index decided; ``with_count``
+    whether its tours are counted too.
+
+    Examples
+    --------
+    >>> import pickle
+    >>> task = CellTask(None, "starts", False, None, (0, 0), (None, None), True)
+    >>> pickle.loads(pickle.dumps(task)) == task
+    True
+    """
+
+    board: Any
+    kind: str
+    closed: bool
+    start: Any
+    cell: Any
+    clock: Clock
+    with_count: bool
+
+
+def decide_cell(task: CellTask, ends: dict[str, Any]) -> tuple[SearchResult, int | None]:
     """Decide one cell of a map: is there a tour with these ``ends``; count the tours too
-    when asked.  The cell's timeout bounds both together: the count gets what the search
-    left, and is dropped (None) when it runs out; a cell reached after the run's deadline
-    is not started."""
+    when ``task.with_count``.  The cell's timeout bounds both together: the count gets what
+    the search left, and is dropped (None) when it runs out; a cell reached after the run's
+    deadline is not started."""
     from ..counting import count_tours
     from ..solvers import tour_exists
 
+    board, closed, clock = task.board, task.closed, task.clock
     timeout = allowed_time(clock)
     if clock[1] is not None and timeout == 0:
         return not_started(), None
     began = time.monotonic()
     result = tour_exists(board, closed=closed, timeout=timeout, **ends)
-    if not with_count:
+    if not task.with_count:
         return result, None
     left = None if timeout is None else timeout - (time.monotonic() - began)
     if left is not None and left <= 0:

@@ -29,7 +29,7 @@ from ..results import SearchResult, Status
 from ._run import (
     BYTES_PER_RESULT,
     BYTES_PER_TOUR_SQUARE,
-    Clock,
+    CellTask,
     MapCells,
     decide_cell,
     map_options,
@@ -253,7 +253,7 @@ def graph_map(
         executor,
         _graph_map_cell,
         len(candidates),
-        lambda i: (board, kind, closed, start, candidates[i], clock, bool(counts)),
+        lambda i: CellTask(board, kind, closed, start, candidates[i], clock, bool(counts)),
         progress,
         clock[1],
     )
@@ -277,12 +277,10 @@ def graph_map(
     )
 
 
-def _graph_map_cell(
-    task: tuple[GraphBoard, str, bool, int | None, int, Clock, bool],
-) -> tuple[SearchResult, int | None]:
+def _graph_map_cell(task: CellTask) -> tuple[SearchResult, int | None]:
     """Decide one vertex (and count its tours when asked) within the cell's timeout."""
-    board, kind, closed, start, vertex, clock, with_count = task
-    first, last = (vertex, None) if kind == "starts" else (start, vertex)
+    board = task.board
+    first, last = (task.cell, None) if task.kind == "starts" else (task.start, task.cell)
     s: Any = None if first is None else board.node(first)
     t: Any = None if last is None else board.node(last)
-    return decide_cell(board, closed, {"start": s, "end": t}, clock, with_count)
+    return decide_cell(task, {"start": s, "end": t})

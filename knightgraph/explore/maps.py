@@ -25,7 +25,7 @@ from ..results import SearchResult, Status
 from ._run import (
     BYTES_PER_RESULT,
     BYTES_PER_TOUR_SQUARE,
-    Clock,
+    CellTask,
     MapCells,
     decide_cell,
     map_options,
@@ -288,19 +288,8 @@ def start_map(
     18
     """
     timeouts = (timeout, total_timeout)
-    return _any_map(
-        m,
-        n,
-        "starts",
-        None,
-        closed,
-        (leaper, removed),
-        counts,
-        timeouts,
-        progress,
-        executor,
-        (sample, seed),
-    )
+    rest = (counts, timeouts, progress, executor, (sample, seed))
+    return _any_map(m, n, "starts", None, closed, (leaper, removed), *rest)
 
 
 def end_map(
@@ -331,19 +320,8 @@ def end_map(
     (['c1', 'e1', 'b2', 'd2'], 56)
     """
     timeouts = (timeout, total_timeout)
-    return _any_map(
-        m,
-        n,
-        "ends",
-        start,
-        closed,
-        (leaper, removed),
-        counts,
-        timeouts,
-        progress,
-        executor,
-        (sample, seed),
-    )
+    rest = (counts, timeouts, progress, executor, (sample, seed))
+    return _any_map(m, n, "ends", start, closed, (leaper, removed), *rest)
 
 
 def _any_map(
@@ -393,100 +371,123 @@ def _tour_map(
     executor: Executor | None,
     sampling: tuple[int | None, int] = (None, 0),
 ) -> TourMap:
-    from ..counting import kernel_available
-    from ..counting.zeros import settled_map
-
+    """A board's map: one certificate settles every cell, or each is decided (and counted)."""
     closed, timeout, total_timeout = map_options(closed, counts, timeouts)
     sample, seed = sampling
+    with_counts = _count_option(board, counts, sample, seed)
+    began = time.perf_counter()
+    candidates = [sq for sq in board.squares() if sq != start or board.num_squares == 1]
+    if sample is not None:  # ``sample`` of them, drawn with ``seed``
+        picked = random.Random(seed).sample(range(len(candidates)), min(sample, len(candidates)))
+        candidates = [candidates[i] for i in picked]
+    cells = _settled_cells(board, kind, closed, start, candidates, with_counts, progress)
+    if cells is None:
+        clock = (timeout, wall_deadline(total_timeout))
+        orbits = _orbit_representatives(board, start, candidates) if with_counts else None
+
+        def task(i: int) -> CellTask:
+            cell = candidates[i]
+            with_count = orbits is not None and orbits[cell] == cell
+            return CellTask(board, kind, closed, start, cell, clock, with_count)
+
+        results = run_map(executor, _map_cell, len(candidates), task, progress, clock[1])
+        results += [(not_started(), None)] * (len(candidates) - len(results))
+        cells = _tally(board, candidates, results, orbits)
+    ok, evidence, table = cells
+    drawn, drawn_seed = (None, None) if sample is None else (candidates, seed)
+    seconds = time.perf_counter() - began
+    return TourMap(board, kind, closed, start, ok, evidence, table, seconds, drawn, drawn_seed)
+
+
+def _count_option(board: Board, counts: bool | str, sample: int | None, seed: int) -> bool:
+    """Whether the map counts tours, once the sample is checked and its memory fits."""
+    from ..counting import kernel_available
+
     if sample is not None:
         sample_options(sample, seed, counts)
-        counts = False
         require_memory(
             min(sample, board.num_squares) * BYTES_PER_TOUR_SQUARE * board.num_squares,
             f"{sample} sampled cells of {board.m}x{board.n}",
         )
-    else:
-        require_memory(
-            map_bytes(board),
-            f"a map of {board.m}x{board.n} ({board.num_squares:,} "
-            "squares, each decided by a tour or a certificate)",
-        )
+        return False
+    require_memory(
+        map_bytes(board),
+        f"a map of {board.m}x{board.n} ({board.num_squares:,} "
+        "squares, each decided by a tour or a certificate)",
+    )
     if counts == "auto":
         limit = COUNT_AUTO_SQUARES if kernel_available() else COUNT_AUTO_SQUARES_PYTHON
-        counts = board.num_squares <= limit
-    began = time.perf_counter()
-    candidates = [sq for sq in board.squares() if sq != start or board.num_squares == 1]
-    if sample is not None:
-        picked = random.Random(seed).sample(range(len(candidates)), min(sample, len(candidates)))
-        candidates = [candidates[i] for i in picked]
+        return board.num_squares <= limit
+    return bool(counts)
 
-    def finish(ok: Any, evidence: dict[Square, SearchResult], table: Any) -> TourMap:
-        seconds = time.perf_counter() - began
-        drawn, drawn_seed = (None, None) if sample is None else (candidates, seed)
-        return TourMap(board, kind, closed, start, ok, evidence, table, seconds, drawn, drawn_seed)
+
+_Cells = tuple[Any, dict[Square, SearchResult], Any]  # ok, evidence, counts (or None)
+
+
+def _settled_cells(
+    board: Board,
+    kind: str,
+    closed: bool,
+    start: Square | None,
+    candidates: list[Square],
+    with_counts: bool,
+    progress: Callable[[dict[str, Any]], None] | None,
+) -> _Cells | None:
+    """No tour at all: one certificate settles every cell (issue 15); None: there may be."""
+    from ..counting.zeros import settled_map
 
     settled = settled_map(board, closed=closed, kind=kind, start=start, candidates=candidates)
-    if settled is not None:  # no tour at all: one certificate settles every cell (issue 15)
-        zeros = None
-        if counts:
-            zeros = np.full((board.m, board.n), None, dtype=object)
-            for sq in candidates:
-                zeros[sq] = 0
-        if progress is not None:
-            progress({"done": len(candidates), "total": len(candidates)})
-        return finish(np.zeros((board.m, board.n), dtype=bool), settled, zeros)
-    # Count once per orbit of the symmetries that fix the start.
-    representative: dict[Square, Square] = {}
-    if counts:
-        sym = [
-            p
-            for p in board.symmetries().values()
-            if start is None
-            or int(p[start[0] * board.n + start[1]]) == start[0] * board.n + start[1]
-        ]
+    if settled is None:
+        return None
+    zeros = None
+    if with_counts:
+        zeros = np.full((board.m, board.n), None, dtype=object)
         for sq in candidates:
-            images = {board.square(int(p[sq[0] * board.n + sq[1]])) for p in sym}
-            representative[sq] = min(images)
-    clock = (timeout, wall_deadline(total_timeout))
-    results = run_map(
-        executor,
-        _map_cell,
-        len(candidates),
-        lambda i: (
-            board,
-            kind,
-            closed,
-            start,
-            candidates[i],
-            clock,
-            bool(counts) and representative[candidates[i]] == candidates[i],
-        ),
-        progress,
-        clock[1],
-    )
-    results += [(not_started(), None)] * (len(candidates) - len(results))
+            zeros[sq] = 0
+    if progress is not None:
+        progress({"done": len(candidates), "total": len(candidates)})
+    return np.zeros((board.m, board.n), dtype=bool), settled, zeros
+
+
+def _orbit_representatives(
+    board: Board, start: Square | None, candidates: list[Square]
+) -> dict[Square, Square]:
+    """Each square's least image under the symmetries fixing the start: counted once."""
+    n, fixed = board.n, None if start is None else start[0] * board.n + start[1]
+    sym = [p for p in board.symmetries().values() if fixed is None or int(p[fixed]) == fixed]
+    return {sq: min({board.square(int(p[sq[0] * n + sq[1]])) for p in sym}) for sq in candidates}
+
+
+def _tally(
+    board: Board,
+    candidates: list[Square],
+    results: list[tuple[SearchResult, int | None]],
+    orbits: dict[Square, Square] | None,
+) -> _Cells:
+    """``ok``, ``evidence`` and (with ``orbits``) each square's count held against its search."""
     ok = np.zeros((board.m, board.n), dtype=bool)
     evidence: dict[Square, SearchResult] = {}
-    table = np.full((board.m, board.n), None, dtype=object) if counts else None
     counted: dict[Square, int] = {}
     for sq, (result, number) in zip(candidates, results, strict=True):
         ok[sq] = result.found
         evidence[sq] = result
         if number is not None:
             counted[sq] = number
-    if table is not None:
-        for sq in candidates:
-            found = counted.get(representative[sq])  # None: the count stopped at the timeout
-            table[sq] = found
-            if found is None:
-                continue
-            number = found
-            if evidence[sq].status is not Status.ABORTED and (number > 0) != evidence[sq].found:
-                raise KnightGraphError(
-                    f"internal error: {board.name(sq)} has {number} tours but the search says "
-                    f"{evidence[sq].status.name}"
-                )
-    return finish(ok, evidence, table)
+    if orbits is None:
+        return ok, evidence, None
+    table = np.full((board.m, board.n), None, dtype=object)
+    for sq in candidates:
+        found = counted.get(orbits[sq])  # None: the count stopped at the timeout
+        table[sq] = found
+        result = evidence[sq]
+        if found is None:
+            continue
+        if result.status is not Status.ABORTED and (found > 0) != result.found:
+            raise KnightGraphError(
+                f"internal error: {board.name(sq)} has {found} tours but the search says "
+                f"{result.status.name}"
+            )
+    return ok, evidence, table
 
 
 def map_bytes(board: Board) -> int:
@@ -502,10 +503,8 @@ def map_bytes(board: Board) -> int:
     return squares * (BYTES_PER_RESULT + BYTES_PER_TOUR_SQUARE * squares)
 
 
-def _map_cell(
-    task: tuple[Board, str, bool, Square | None, Square, Clock, bool],
-) -> tuple[SearchResult, int | None]:
+def _map_cell(task: CellTask) -> tuple[SearchResult, int | None]:
     """Decide one square; count its tours too when asked (:func:`._run.decide_cell`)."""
-    board, kind, closed, start, square, clock, with_count = task
-    ends = {"start": square} if kind == "starts" else {"start": start, "end": square}
-    return decide_cell(board, closed, ends, clock, with_count)
+    if task.kind == "starts":
+        return decide_cell(task, {"start": task.cell})
+    return decide_cell(task, {"start": task.start, "end": task.cell})
