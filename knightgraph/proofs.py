@@ -438,7 +438,9 @@ def _removed_names(board: Board) -> list[str]:
     from .squares import names_line
 
     flat = sorted(r * board.n + c for r, c in board.removed)
-    return names_line(flat, board.m, board.n).split() if flat else []
+    if len(flat) <= board.m + board.n:  # few: one by one (names_line tabulates every file)
+        return [board.name(i) for i in flat]
+    return names_line(flat, board.m, board.n).split()
 
 
 def sat_refutation(session: Any, board: Board) -> Certificate | None:

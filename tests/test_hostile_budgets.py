@@ -124,6 +124,25 @@ def test_an_aborted_count_prints_its_json(extra):
     assert "timeout" in one_line(proc.stderr)
 
 
+def test_a_huge_board_with_a_removed_square_holds_its_timeout():
+    """``tour_exists(10**12, 10**12, removed=["a1"], closed=True, timeout=0.3)`` ran past
+    60 s (found by ``make fuzz``): the gate named the removed squares through a table of
+    every file of the board.  Now a few removed squares are named one by one."""
+    proc, seconds = timed(
+        "exists",
+        "1000000000000",
+        "1000000000000",
+        "--remove",
+        "a1",
+        "--closed",
+        "--timeout",
+        "0.3",
+        limit=60,
+    )
+    assert seconds <= bound(0.3) + START, seconds
+    assert proc.returncode in (1, 3), proc.stderr
+
+
 # ------------------------------------------------------ 2. one deadline for all parts
 def test_parts_share_one_deadline():
     """``count 6 7 --timeout 3 --workers 2 --parts 8`` took 9.1 s: each round of parts had
