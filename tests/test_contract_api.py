@@ -1114,6 +1114,12 @@ def explore_calls(draw: Any, b: Build) -> Call:
             kwargs["method"] = method
             if method in ("backtrack", "sat", "auto") and _int(m) and _int(n):
                 m, n = min(m, 4), min(n, 4)
+                items = [removed] if isinstance(removed, str) else removed
+                with contextlib.suppress(TypeError):  # squares drawn for the larger board
+                    for sq in items:
+                        pair = as_pair(sq)
+                        if pair is not None and not (0 <= pair[0] < m and 0 <= pair[1] < n):
+                            b.bad.append(sq)  # now off the board: refused, named
         if method == "warnsdorff" and b.chance(20):
             kwargs["rule"] = b.value(["roth", "border", "first"], ["nope"])
         if closed and method == "warnsdorff":
