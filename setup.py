@@ -1,7 +1,7 @@
 """Build hook: knightgraph's C sources become plain shared libraries.
 
 The extensions listed in ``pyproject.toml`` (``ext-modules``) are plain C, with
-no Python module in them: ``knightgraph/_native.py`` opens them with ctypes.
+no Python module in them: ``knightgraph/running/native.py`` opens them with ctypes.
 setuptools builds them as it builds any extension; this hook only names the
 results ``libknightgraph_<job>.so.1`` inside the package (a versioned library name,
 which no import machinery takes for a module: ``pkgutil`` and ``importlib`` pass it

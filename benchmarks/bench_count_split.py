@@ -48,7 +48,7 @@ if stop:
                   progress=lambda d: sizes.append(d["states"]), stop=stop)
     undirected = None
 else:
-    from knightgraph.parallel import get_executor
+    from knightgraph.running.parallel import get_executor
     with get_executor(workers=2 if parts else None) as ex:  # closed: the workers' CPU is counted
         kw = {"parts": parts, "executor": ex} if parts else {}
         result = count_tours(m, n, closed=True, progress=lambda d: sizes.append(d["states"]), **kw)

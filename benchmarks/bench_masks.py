@@ -33,7 +33,7 @@ import numpy as np
 from timing import run_knightgraph
 
 from knightgraph import find_tour
-from knightgraph.masks import board_from_array, board_from_text, mask_text, write_mask
+from knightgraph.boards.masks import board_from_array, board_from_text, mask_text, write_mask
 
 
 def disc(radius: int) -> np.ndarray:

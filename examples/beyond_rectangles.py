@@ -15,10 +15,10 @@ import networkx as nx
 import numpy as np
 
 import knightgraph as kg
+from knightgraph.boards.masks import board_from_array, board_from_text
+from knightgraph.boards.topology import topology_board
 from knightgraph.draw import draw_tour, save_figure
-from knightgraph.draw.shapes import draw_graph_tour
-from knightgraph.masks import board_from_array, board_from_text
-from knightgraph.topology import topology_board
+from knightgraph.draw.shapeplot import draw_graph_tour
 
 
 def main() -> None:

@@ -6,7 +6,7 @@ Run: .venv/bin/python examples/quickstart.py
 from __future__ import annotations
 
 import knightgraph as kg
-from knightgraph.formats import format_board
+from knightgraph.io.formats import format_board
 
 
 def main() -> None:

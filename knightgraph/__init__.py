@@ -20,11 +20,12 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ._presenters import register_presenters
 from ._version import __version__
+from .tours.presenters import register_presenters
 
 if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editors
-    from .board import CAMEL, GIRAFFE, KNIGHT, LEAPERS, ZEBRA, Board, file_name, square_name
+    from .boards.board import CAMEL, GIRAFFE, KNIGHT, LEAPERS, ZEBRA, Board, file_name, square_name
+    from .boards.nxgraph import knight_graph
     from .counting import (
         CountResult,
         SampleResult,
@@ -50,34 +51,33 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editor
         SearchAbortedError,
         TourFormatError,
     )
-    from .existence import (
+    from .explore import end_map, existence_table, start_map, sweep
+    from .proofs.theorems import (
         Verdict,
         closed_tour_exists,
         color_obstruction,
         colour_obstruction,
         open_tour_exists,
     )
-    from .explore import end_map, existence_table, start_map, sweep
-    from .graph import knight_graph
-    from .results import Certificate, SearchResult, Status
     from .solvers import available_methods, find_tour, get_solver, solver, tour_exists
-    from .tour import Tour
-    from .verify import is_knight_tour, validate_tour
+    from .tours.results import Certificate, SearchResult, Status
+    from .tours.tour import Tour
+    from .tours.verify import is_knight_tour, validate_tour
 
 _HOMES = {
-    "board": "CAMEL GIRAFFE KNIGHT LEAPERS ZEBRA Board file_name square_name",
+    "boards.board": "CAMEL GIRAFFE KNIGHT LEAPERS ZEBRA Board file_name square_name",
     "counting": "CountResult SampleResult count_symmetric count_tours enumerate_tours sample_tours",
     "exceptions": "BoardTooLargeError ImmutableError InternalError InvalidBoardError "
     "InvalidOptionError InvalidResultError InvalidSquareError InvalidTourError "
     "KnightGraphError MissingBoardError NoTourError OutOfMemoryError ProofFormatError "
     "SearchAbortedError TourFormatError",
-    "existence": "Verdict closed_tour_exists color_obstruction colour_obstruction open_tour_exists",
+    "proofs.theorems": "Verdict closed_tour_exists color_obstruction colour_obstruction open_tour_exists",
     "explore": "end_map existence_table start_map sweep",
-    "graph": "knight_graph",
-    "results": "Certificate SearchResult Status",
+    "boards.nxgraph": "knight_graph",
+    "tours.results": "Certificate SearchResult Status",
     "solvers": "available_methods find_tour get_solver solver tour_exists",
-    "tour": "Tour",
-    "verify": "is_knight_tour validate_tour",
+    "tours.tour": "Tour",
+    "tours.verify": "is_knight_tour validate_tour",
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names.split()}
 """Where each public name lives.  The names are imported on first use (PEP 562), so that
@@ -118,19 +118,19 @@ def _png(tour: Tour, *, numbers: bool, dpi: float) -> bytes:
 
 
 def _html(tour: Tour) -> str | None:
-    from .tourpage import notebook_html
+    from .draw.page import notebook_html
 
     return notebook_html(tour)
 
 
 def _write_npy(order: Any, path: str) -> None:
-    from .formats import write_npy
+    from .io.formats import write_npy
 
     write_npy(order, path)
 
 
 def _read_npy(path: str) -> Any:
-    from .formats import read_npy
+    from .io.formats import read_npy
 
     return read_npy(path)
 

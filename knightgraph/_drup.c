@@ -1,11 +1,11 @@
 /*
  * knightgraph._drup: the compiled twin of the independent DRUP checker
- * (knightgraph/drup.py, which documents the method and is the reference).
+ * (knightgraph/certcheck/drup.py, which documents the method and is the reference).
  * Kept apart from the search kernels: the checker of the solver's proofs
  * shares no code with the solvers.
  */
 #include <stdint.h>
-/* DRUP proof checking (the compiled twin of knightgraph/drup.py, which
+/* DRUP proof checking (the compiled twin of knightgraph/certcheck/drup.py, which
  * documents the method).  Forward checking with two watched literals;
  * deletions drop one copy of a clause (found by a hash of its sorted
  * literals); a deleted unit clause and what it implied stay. */

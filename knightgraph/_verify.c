@@ -1,12 +1,12 @@
 /*
  * knightgraph._verify: the verifier's compiled fast path (one pass over a tour).
  *
- * Called through ctypes from knightgraph/verify.py, which finds and names any
+ * Called through ctypes from knightgraph/tours/verify.py, which finds and names any
  * defect with numpy when this pass rejects a tour or was not built.
  */
 #include <stdint.h>
 
-/* Accept a tour in one pass (knightgraph.verify's fast path): every square
+/* Accept a tour in one pass (knightgraph.tours.verify's fast path): every square
  * on the board, not removed, not seen before, each a (a, b)-leap from the one
  * before (no division: the flat step names the move, the column is tracked).
  * `seen` is a zeroed byte per square.  Returns -1 when all holds, else the

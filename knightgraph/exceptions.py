@@ -187,7 +187,7 @@ class ProofFormatError(KnightGraphError, ValueError):
 
     Examples
     --------
-    >>> from knightgraph.drup import parse_dimacs
+    >>> from knightgraph.certcheck.drup import parse_dimacs
     >>> parse_dimacs("p cnf 2 1\\n1 x 0\\n")
     Traceback (most recent call last):
     ...

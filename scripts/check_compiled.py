@@ -12,8 +12,8 @@ that silence into an error where it matters:
 then every extension listed in ``pyproject.toml`` must load, and every loader
 must hand out its compiled twin: the search kernels
 (``knightgraph.solvers.kernels``), the verifier's fast path
-(``knightgraph.verify``), the counting kernel (``knightgraph.counting``), the
-DRUP checker (``knightgraph.drup``).  A stale
+(``knightgraph.tours.verify``), the counting kernel (``knightgraph.counting``), the
+DRUP checker (``knightgraph.certcheck.drup``).  A stale
 build (a ``.so`` older than its C file, missing a function) fails too.
 
 Usage: ``python scripts/check_compiled.py`` (exit 0 ok or not expected, 1 missing).
@@ -61,8 +61,11 @@ def extensions() -> list[tuple[str, list[str]]]:
 def problems() -> list[str]:
     """What is missing (empty: the compiled code runs)."""
     sys.path.insert(0, str(REPO))
-    from knightgraph import _native, counting, drup, verifyfast
+    from knightgraph import counting
+    from knightgraph.certcheck import drup
+    from knightgraph.running import native as _native
     from knightgraph.solvers import kernels
+    from knightgraph.tours import verifyfast
 
     found = []
     for module, sources in extensions():
@@ -86,12 +89,12 @@ def problems() -> list[str]:
             "knightgraph.solvers.kernels uses the Python loops (a stale or missing _kernels)"
         )
     if verifyfast._compiled_check() is None:
-        found.append("knightgraph.verifyfast has no compiled fast path (a stale or missing _verify)")
+        found.append("knightgraph.tours.verifyfast has no compiled fast path (a stale or missing _verify)")
     if not counting.kernel_available():
         found.append("knightgraph.counting uses the Python engine (a stale or missing _count)")
     library = getattr(drup, "_library", lambda: None)()
     if library is None:
-        found.append("knightgraph.drup uses the Python checker (a stale or missing _drup)")
+        found.append("knightgraph.certcheck.drup uses the Python checker (a stale or missing _drup)")
     else:
         accepted, why = drup.check_drup(
             [[1, 2], [-1, 2], [1, -2], [-1, -2]], ["2 0", "0"], compiled=True

@@ -26,10 +26,10 @@ import time
 from pathlib import Path
 
 from knightgraph import Board, Tour
-from knightgraph.blocktour import library_text
-from knightgraph.files import write_text
+from knightgraph.running.disk import write_text
 from knightgraph.solvers.blocks import PORTS, STRIP_CAP, STRIP_WINDOW, block_tour, structure_moves
 from knightgraph.solvers.codes import codes_from_order, expand, follow_codes, path_end
+from knightgraph.tours.blocktour import library_text
 
 OUT = Path(__file__).resolve().parents[1] / "knightgraph" / "data" / "blocks.txt"
 

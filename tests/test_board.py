@@ -19,7 +19,7 @@ from knightgraph import (
     file_name,
     square_name,
 )
-from knightgraph.board import file_index, parse_square_text
+from knightgraph.boards.board import file_index, parse_square_text
 
 sizes = st.integers(min_value=1, max_value=12)
 

@@ -29,7 +29,7 @@ import knightgraph
 from knightgraph import Board, BoardTooLargeError, InvalidOptionError, KnightGraphError
 from knightgraph.cli import EXIT_INTERNAL
 from knightgraph.exceptions import InvalidBoardError
-from knightgraph.parallel import (
+from knightgraph.running.parallel import (
     ProcessExecutor,
     SerialExecutor,
     check_dask_address,
@@ -38,7 +38,7 @@ from knightgraph.parallel import (
     get_executor,
     max_workers,
 )
-from knightgraph.resources import (
+from knightgraph.running.resources import (
     FOOTPRINTS,
     format_bytes,
     require_board_memory,

@@ -12,7 +12,6 @@ from independent import tour_defect
 
 from knightgraph import Board, Status, count_tours, find_tour
 from knightgraph import counting as kc
-from knightgraph.budget import Budget
 from knightgraph.cli import main
 from knightgraph.counting import (
     CountAbortedError,
@@ -20,8 +19,8 @@ from knightgraph.counting import (
     enumerate_tours,
     kernel_available,
 )
-from knightgraph.counting import budget as kc_budget
 from knightgraph.counting import compiled as kc_compiled
+from knightgraph.counting import limits as kc_budget
 from knightgraph.counting import plan as kc_plan
 from knightgraph.counting import python_engine as kc_python
 from knightgraph.exceptions import (
@@ -32,6 +31,7 @@ from knightgraph.exceptions import (
     SearchAbortedError,
 )
 from knightgraph.explore import end_map, existence_table, start_map, sweep
+from knightgraph.running.budget import Budget
 from knightgraph.solvers.clauses import cnf_bytes
 from knightgraph.solvers.cnf import TourCNF
 from knightgraph.solvers.incremental import FIRST_SLICE, SLICE_SECONDS, solving

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from knightgraph import Board, Status, find_tour, tour_exists
 from knightgraph.certcheck import check_certificate
+from knightgraph.certcheck.drup import check_drup, parse_dimacs
+from knightgraph.certcheck.drup import main as drup_main
 from knightgraph.cli import main
-from knightgraph.drup import check_drup, parse_dimacs
-from knightgraph.drup import main as drup_main
 from knightgraph.explore import existence_table
 from knightgraph.solvers.incremental import solving
 

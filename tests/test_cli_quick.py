@@ -1,7 +1,7 @@
 """``tour M N`` on one stored block without numpy: the same answers as the full route.
 
-The quick route (:mod:`knightgraph.cli.quick`, :mod:`knightgraph.blocktour`) must print
-exactly what the full route (``find_tour`` and :mod:`knightgraph.formats`) prints, for
+The quick route (:mod:`knightgraph.cli.quick`, :mod:`knightgraph.tours.blocktour`) must print
+exactly what the full route (``find_tour`` and :mod:`knightgraph.io.formats`) prints, for
 every board it serves, every start and both kinds; its tours are checked by the
 independent checker too; and ``tour 8 8`` must not import numpy.
 """
@@ -17,7 +17,10 @@ import sys
 import pytest
 
 from knightgraph import find_tour
-from knightgraph.blocktour import (
+from knightgraph.cli import main
+from knightgraph.exceptions import InternalError
+from knightgraph.io.formats import format_board, format_squares, result_to_dict
+from knightgraph.tours.blocktour import (
     _LIBRARY,
     BLOCK_SIDES,
     block_tour_order,
@@ -26,9 +29,6 @@ from knightgraph.blocktour import (
     stored_meta,
     stored_order,
 )
-from knightgraph.cli import main
-from knightgraph.exceptions import InternalError
-from knightgraph.formats import format_board, format_squares, result_to_dict
 from tests.independent import tour_defect
 
 BOARDS = [(m, n) for m in BLOCK_SIDES for n in BLOCK_SIDES if not (m % 2 and n % 2)]

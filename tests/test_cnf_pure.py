@@ -17,9 +17,9 @@ import networkx as nx
 import pytest
 
 from knightgraph import Board
-from knightgraph.drup import check_drup
+from knightgraph.boards.graphboard import GraphBoard
+from knightgraph.certcheck.drup import check_drup
 from knightgraph.exceptions import SearchAbortedError
-from knightgraph.graphs import GraphBoard
 from knightgraph.solvers import blockpaths
 from knightgraph.solvers.cnf import TourCNF
 from knightgraph.solvers.incremental import solving

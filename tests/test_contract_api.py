@@ -15,7 +15,7 @@ this process under a watchdog and a memory cap.  The contract asserted:
 * ``FOUND`` results carry tours that pass :func:`knightgraph.validate_tour`
   and the independent checker (``tests/independent.py``) for the request as
   asked; ``PROVEN_ABSENT`` results carry certificates that
-  :func:`knightgraph.proofs.check` and :func:`knightgraph.certcheck.check_certificate`
+  :func:`knightgraph.proofs.certificates.check` and :func:`knightgraph.certcheck.check_certificate`
   accept; on boards small enough, every answer (existence, counts, maps) agrees
   with the independent enumeration;
 * a verified :class:`~knightgraph.Tour` cannot be changed;
@@ -64,11 +64,13 @@ from hypothesis import strategies as st
 from independent import knight_moves
 
 import knightgraph as kg
-from knightgraph import explore, formats, proofs
+from knightgraph import explore
 from knightgraph.certcheck import check_certificate
-from knightgraph.classic import solve_classic
 from knightgraph.exceptions import KnightGraphError
-from knightgraph.parallel import get_executor
+from knightgraph.io import formats
+from knightgraph.proofs import certificates as proofs
+from knightgraph.running.parallel import get_executor
+from knightgraph.solvers.classic import solve_classic
 
 DEFAULT_CASES = 1000
 """API cases in ``make test`` (``KNIGHTGRAPH_FUZZ_API_CASES`` overrides: ``make fuzz``)."""

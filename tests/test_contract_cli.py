@@ -24,7 +24,7 @@ case).  The contract asserted for every case:
 * every ``PROVEN_ABSENT`` answer carries a certificate that
   :func:`knightgraph.certcheck.check_certificate` accepts for the request as
   asked (and ``python -m knightgraph.certcheck`` for the subprocess sample);
-  DRUP proofs written with ``--proof`` pass :mod:`knightgraph.drup`;
+  DRUP proofs written with ``--proof`` pass :mod:`knightgraph.certcheck.drup`;
 * on boards small enough for brute force, existence maps, counts and "Not
   Found" agree with the independent enumeration.
 
@@ -63,8 +63,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from knightgraph.certcheck import check_certificate
+from knightgraph.certcheck.drup import check_drup, parse_dimacs
 from knightgraph.cli import main
-from knightgraph.drup import check_drup, parse_dimacs
 
 REPO = Path(__file__).resolve().parent.parent
 MAX_SESSION_BYTES = 6 << 30

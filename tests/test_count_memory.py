@@ -10,7 +10,7 @@ import pytest
 
 from knightgraph import Board, count_tours
 from knightgraph.cli import main
-from knightgraph.counting import budget as kc_budget
+from knightgraph.counting import limits as kc_budget
 from knightgraph.counting.compiled import kernel_available
 from knightgraph.counting.estimate import (
     MAX_MEMORY_PARTS,

@@ -18,7 +18,7 @@ from knightgraph.counting.plan import build_graph, make_plan
 from knightgraph.counting.python_engine import run_python
 from knightgraph.counting.split import _groups
 from knightgraph.exceptions import InvalidOptionError
-from knightgraph.parallel import DaskExecutor, ProcessExecutor, SerialExecutor
+from knightgraph.running.parallel import DaskExecutor, ProcessExecutor, SerialExecutor
 
 needs_kernel = pytest.mark.skipif(not kernel_available(), reason="compiled kernel not built")
 

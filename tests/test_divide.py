@@ -11,15 +11,15 @@ from hypothesis import strategies as st
 from independent import tour_defect
 
 from knightgraph import Board, InvalidOptionError, Status, find_tour, is_knight_tour, validate_tour
-from knightgraph._native import python_only
-from knightgraph.existence import closed_tour_exists, open_tour_exists
+from knightgraph.proofs.theorems import closed_tour_exists, open_tour_exists
+from knightgraph.running.native import python_only
 from knightgraph.solvers import divide as dv
 from knightgraph.solvers.blocks import _library
 from knightgraph.solvers.codes import expand, path_end
 from knightgraph.solvers.follow import follow_python
 from knightgraph.solvers.joins import grid_board
 from knightgraph.solvers.kernels import kernels
-from knightgraph.verifyfast import compiled_pass as _compiled_pass
+from knightgraph.tours.verifyfast import compiled_pass as _compiled_pass
 
 KNIGHT_STEPS = {(1, 2), (2, 1)}
 

@@ -494,7 +494,7 @@ def test_cli_draw_unwritable_folder(tmp_path, capsys):
 @pytest.mark.parametrize("name", ["t.png", "t.gif"])
 def test_cli_draw_write_refused_exit_2(tmp_path, capsys, monkeypatch, name):
     """The folder check passes (as root it always does) but creating the file fails."""
-    import knightgraph.files
+    import knightgraph.running.disk
 
     real_open = os.open
 
@@ -503,7 +503,7 @@ def test_cli_draw_write_refused_exit_2(tmp_path, capsys, monkeypatch, name):
             raise PermissionError(13, "Permission denied")
         return real_open(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(knightgraph.files.os, "open", refuse)
+    monkeypatch.setattr(knightgraph.running.disk.os, "open", refuse)
     extra = ["--animate", "--fps", "2"] if name.endswith(".gif") else []
     code, _, err = call(capsys, "draw", "tour", "5", "5", *extra, "-o", str(tmp_path / name))
     assert code == 2 and "permission denied" in one_line(err).lower() and name in err

@@ -99,8 +99,8 @@ def test_the_comparison_can_fail(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------- startup, bars
 def test_cli_knight_is_the_board_knight() -> None:
-    from knightgraph.board import KNIGHT
-    from knightgraph.cli._common import KNIGHT as CLI_KNIGHT
+    from knightgraph.boards.board import KNIGHT
+    from knightgraph.cli._shared import KNIGHT as CLI_KNIGHT
 
     assert CLI_KNIGHT == KNIGHT == (1, 2)
 
@@ -132,7 +132,7 @@ def test_lazy_package_names() -> None:
 def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    from knightgraph.cli._common import progress_bar
+    from knightgraph.cli._shared import progress_bar
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -147,7 +147,7 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> Non
         assert update is not None
         update({"done": 10, "total": 10})
     assert terminal.getvalue() == ""
-    monkeypatch.setattr("knightgraph.cli._common.PROGRESS_DELAY", 0.0)
+    monkeypatch.setattr("knightgraph.cli._shared.PROGRESS_DELAY", 0.0)
     with progress_bar("work", total=10) as update:
         assert update is not None
         deadline = time.monotonic() + 10

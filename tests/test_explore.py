@@ -9,9 +9,9 @@ import pytest
 from independent import first_tour
 
 from knightgraph import Board, square_name
-from knightgraph.classic import SEED_002_MOVES, solve_classic
 from knightgraph.cli import main
 from knightgraph.explore import sweep
+from knightgraph.solvers.classic import SEED_002_MOVES, solve_classic
 
 
 def test_sweep_records_every_start():

@@ -14,8 +14,8 @@ import pytest
 from independent import hamiltonian_sequences, leaper_adjacency
 
 import knightgraph as kg
+from knightgraph.boards.topology import topology_board
 from knightgraph.cli import main
-from knightgraph.topology import topology_board
 
 # Upper 0.1 % points of the chi-square distribution (tables), by degrees of freedom.
 CHI2_999 = {11: 31.264, 23: 49.728}
@@ -143,7 +143,7 @@ def test_maps_of_a_graph_in_worker_processes_and_no_sample():
     the serial one, and ``sample`` (for boards of squares) is refused, not ignored."""
     import pickle
 
-    from knightgraph.parallel import get_executor
+    from knightgraph.running.parallel import get_executor
 
     board = board_of((3, 4), "both")
     serial = kg.start_map(board, counts=False)

@@ -14,6 +14,7 @@ seconds or hang, not on a slow machine.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import signal
@@ -187,7 +188,7 @@ def test_listing_tours_honours_a_timeout():
     """``enumerate_tours`` had no budget: ``enumerate_tours(7, 7, start="b1")`` (no such
     tour) searched for a very long time before its first ``next`` returned."""
     from knightgraph.counting import enumerate_tours
-    from knightgraph.counting.budget import CountAbortedError
+    from knightgraph.counting.limits import CountAbortedError
 
     began = time.monotonic()
     with pytest.raises(CountAbortedError, match=r"timeout of 0\.5 s after 0 tours"):
@@ -221,12 +222,12 @@ BOARD_KINDS = {
     "removed": lambda: (__import__("knightgraph").Board(7, 8, removed=["d4"]),),
     "leaper": lambda: (__import__("knightgraph").Board(9, 9, leaper=(1, 4)),),
     "torus": lambda: (
-        __import__("knightgraph.topology").topology.topology_board(7, 7, wrap="both"),
+        importlib.import_module("knightgraph.boards.topology").topology_board(7, 7, wrap="both"),
     ),
     "cylinder": lambda: (
-        __import__("knightgraph.topology").topology.topology_board(6, 8, wrap="cols"),
+        importlib.import_module("knightgraph.boards.topology").topology_board(6, 8, wrap="cols"),
     ),
-    "3d": lambda: (__import__("knightgraph.topology").topology.topology_board(4, 4, levels=4),),
+    "3d": lambda: (importlib.import_module("knightgraph.boards.topology").topology_board(4, 4, levels=4),),
     "graph": lambda: (__import__("networkx").random_regular_graph(4, 60, seed=1),),
 }
 
@@ -501,7 +502,7 @@ def test_a_signal_while_the_command_line_is_built_is_one_line(
     """A signal in the first tenth of a second (the parser and the commands' modules being
     built) ended in a traceback and death by the signal, not exit 130 / 143."""
     import knightgraph.cli as cli
-    from knightgraph.cli._common import Terminated
+    from knightgraph.cli._shared import Terminated
 
     error = KeyboardInterrupt if which == "INT" else Terminated
 

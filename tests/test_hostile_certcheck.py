@@ -2,7 +2,7 @@
 
 The independent checker reads the JSON of any answer (``tour``, ``exists``, ``count
 --list``, ``sample``, ``starts``, ``ends``, ``table``; the API's graph results through
-:func:`knightgraph.formats.result_to_dict`), the board it describes (rectangle, removed
+:func:`knightgraph.io.formats.result_to_dict`), the board it describes (rectangle, removed
 squares, leaper, mask, cylinder, torus, 3-D board, graph board) and re-checks every tour
 and certificate in it.  One test per class of the issue (each failed before the fix), the
 acceptance test (the JSON of over 500 random answers through one checker process, every
@@ -195,8 +195,8 @@ def test_graph_boards_carry_their_edges() -> None:
     import networkx as nx
 
     from knightgraph import find_tour, tour_exists
-    from knightgraph.formats import result_to_dict
-    from knightgraph.graphs import GraphBoard
+    from knightgraph.boards.graphboard import GraphBoard
+    from knightgraph.io.formats import result_to_dict
 
     board = GraphBoard.from_networkx(nx.petersen_graph())
     lines = []
@@ -381,8 +381,8 @@ def _graph_answers(rng: random.Random) -> list[str]:
     import networkx as nx
 
     from knightgraph import find_tour, tour_exists
-    from knightgraph.formats import result_to_dict
-    from knightgraph.graphs import GraphBoard
+    from knightgraph.boards.graphboard import GraphBoard
+    from knightgraph.io.formats import result_to_dict
 
     lines = []
     for k in range(40):
@@ -584,7 +584,7 @@ def test_the_checker_reads_answers_without_the_solvers(tmp_path: Path) -> None:
         "import sys\nfrom knightgraph.certcheck.answers import main\n"
         f"assert main([{str(path)!r}]) == 0\n"
         "bad = [m for m in sys.modules if m in ('numpy', 'networkx') or m.startswith("
-        "('knightgraph.board', 'knightgraph.solvers', 'knightgraph.counting', 'knightgraph.tour'))]\n"
+        "('knightgraph.boards.board', 'knightgraph.solvers', 'knightgraph.counting', 'knightgraph.tours.tour'))]\n"
         "assert not bad, bad\n"
     )
     done = subprocess.run(

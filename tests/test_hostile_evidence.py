@@ -280,12 +280,12 @@ def test_malformed_proofs_are_exit_2(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_graph_maps_of_the_api_are_checked_with_their_board(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The API's map of a networkx graph: with :func:`knightgraph.formats.board_fields`
+    """The API's map of a networkx graph: with :func:`knightgraph.io.formats.board_fields`
     its proofs are checked on the graph; without them, one line names what is missing."""
     import networkx as nx
 
     from knightgraph.explore import end_map, start_map
-    from knightgraph.formats import board_fields
+    from knightgraph.io.formats import board_fields
 
     for made in (start_map(nx.petersen_graph()), end_map(nx.path_graph(4), start=0)):
         data = {**made.to_dict(), **board_fields(made.board)}

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from independent import first_tour, tour_defect
 
 from knightgraph import Board, Status
-from knightgraph.budget import Budget
+from knightgraph.running.budget import Budget
 from knightgraph.solvers import kernels as K
 from knightgraph.solvers._dfs import Search, compiled_run
 from knightgraph.solvers.backtracking import backtrack

@@ -9,7 +9,7 @@ layers, bottom up, are those of the architecture page (docs/architecture.md).
 One order differs from issue 13's list: ``verify`` sits below ``tour``.  A
 :class:`~knightgraph.Tour` is a verified tour, so building one runs the
 verifier; the verifier reads any sequence of squares and needs no Tour (it
-recognises one by its ``order``, and names one by :class:`~knightgraph.verify.TourBase`),
+recognises one by its ``order``, and names one by :class:`~knightgraph.tours.verify.TourBase`),
 so the arrow can only point from tour down to verify.  ``results`` sits above the tours it
 carries.  Imports made for annotations only (``if TYPE_CHECKING:``) count like any other:
 a circle of types is a circle of modules to the reader.
@@ -23,20 +23,17 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "knightgraph"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("exceptions", "_native", "_version", "_presenters"),
-    ("resources", "workers", "parallel", "budget", "files"),
-    ("squares", "boardarrays", "board"),
-    ("verifyfast", "verify"),  # below tour: a Tour is verified when it is built (see the docstring)
-    ("tour", "graphs", "blocktour"),
-    ("results",),  # above the tours it carries (they share verify.TourBase, nothing of results)
-    ("graph", "topology"),
-    ("existence",),
-    ("drup", "certcheck", "forcing", "proofs", "graphcheck"),
+    ("exceptions", "_version"),
+    ("running",),  # budgets, memory, workers, executors, the disk, the compiled libraries
+    ("boards",),  # squares, boards of every kind, their knight graphs
+    ("tours",),  # the verifier, Tour, stored block tours, results
+    ("certcheck",),  # the independent checkers (standard library, the DRUP checker)
+    ("proofs",),  # theorems, forced moves, certificates (re-checked by certcheck)
     ("solvers",),
-    ("classic", "counting"),
+    ("counting",),
     ("explore",),
-    ("formats", "tourfiles", "masks"),
-    ("draw", "tourpage"),
+    ("io",),  # the formats of answers, tour files
+    ("draw",),
     ("cli", "__main__"),
     ("",),  # the package itself: knightgraph/__init__.py may name anything
 ]
@@ -120,34 +117,58 @@ def _arrows() -> list[tuple[str, str]]:
 
 
 PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
-    "certcheck": [("rect",), ("summaries",), ("answers",), ("__main__",)],
+    "running": [
+        ("native", "resources", "workers", "budget", "disk"),  # the machine, one job each
+        ("parallel",),  # the executors, over the workers
+    ],
+    "boards": [
+        ("squares", "arrays", "graphboard"),  # names, arrays, graph boards
+        ("board",),  # the rectangle with removed squares
+        ("topology",),  # tori, cylinders, 3-D boards (graph boards built from a Board)
+        ("masks", "nxgraph"),  # boards from pictures; the networkx knight graph
+    ],
+    "tours": [
+        ("presenters", "verifyfast", "blocktour"),
+        ("verify",),  # below tour: a Tour is verified when it is built (see the docstring)
+        ("tour",),
+        ("results",),  # above the tours it carries
+    ],
+    "certcheck": [
+        ("drup",),
+        ("rect", "graphcheck"),
+        ("summaries",),
+        ("answers",),
+        ("__main__",),
+    ],
+    "proofs": [("theorems", "forcing"), ("certificates",)],
+    "io": [("tourfiles",), ("formats",)],
     "cli": [
-        ("_answers", "_watchdog"),  # pieces of answers; the signal watchdog
-        ("_common",),  # the shared flags, checks and routes
+        ("_replies", "_watchdog"),  # pieces of answers; the signal watchdog
+        ("_shared",),  # the shared flags, checks and routes
         ("_running", "quick", "shapes"),  # running a command; the quick and graph routes
-        ("explore", "sample", "search", "draw"),  # the commands
+        ("surveys", "random_tours", "search", "pictures"),  # the commands
         ("__main__",),
     ],
     "counting": [
-        ("budget", "checkpoint", "zeros"),  # results and budgets, checkpoints, quick zeros
+        ("limits", "checkpoint", "zeros"),  # results and budgets, checkpoints, quick zeros
         ("enumeration", "estimate", "plan"),  # the plan of a count and its estimate
         ("compiled", "python_engine"),  # the engines
         ("general", "split", "transitions"),  # graphs, parts, sampling's transitions
         ("count", "samplegraph", "sample", "symmetry"),  # what users call
     ],
     "draw": [
-        ("_common",),
-        ("graph", "output", "scaling", "shapes", "table", "tour"),
+        ("_style",),
+        ("graphplot", "output", "scaling", "shapeplot", "tableplot", "tourplot", "page"),
         ("animation",),
     ],
-    "explore": [("_run",), ("graphmaps", "sweeps", "table", "maps")],
+    "explore": [("_chunks",), ("graphmaps", "sweeps", "table", "maps")],
     "solvers": [
         ("options", "moves", "clauses", "follow", "gate", "problem", "graphproblem", "graphwalk"),
         ("base", "cnf", "kernels"),  # the registry and the one gate; the encoding; C loops
         ("_dfs", "_walk", "codes", "incremental"),  # what strategies are built of
         ("_oracle", "blockpaths", "blocks", "general", "pathsat", "sat", "warnsdorff"),
         ("backtracking", "joins", "corridor", "fourranks", "strips", "divide"),
-        ("auto", "methods"),  # the orchestrators
+        ("auto", "methods", "classic"),  # the orchestrators; the seed exercise
     ],
 }
 """The order of the modules inside each package, bottom up: a module imports only from its
@@ -292,7 +313,7 @@ def test_the_lookup_check_sees_lookups() -> None:
 
 def test_the_walker_sees_lazy_imports() -> None:
     """The check can fail: a function-level import is an arrow like any other."""
-    assert any(t.split(".")[0] == "draw" for t in imports("cli.draw"))
+    assert any(t.split(".")[0] == "draw" for t in imports("cli.pictures"))
 
 
 def _private_imports(module: str, source: str | None = None) -> list[tuple[str, str]]:
@@ -339,7 +360,7 @@ def test_private_names_stay_in_their_package() -> None:
             if (
                 where != home
                 and not dunder
-                and target not in ("_native", "_version", "_presenters")
+                and target != "_version"
             ):
                 crossing.append(f"{module} imports {name} from {target}")
     assert not crossing, "private names used outside their package:\n" + "\n".join(crossing)
@@ -349,9 +370,9 @@ def test_the_private_check_sees_private_names() -> None:
     """The check can fail: private names shared inside a package are seen (and allowed)."""
     seen = _private_imports("solvers.backtracking", "from ._dfs import _Search, Abort\n")
     assert seen == [("solvers._dfs", "_Search")]
-    seen = _private_imports("explore.maps", "from knightgraph.explore._run import _map\n")
-    assert seen == [("explore._run", "_map")]
-    assert _package("solvers.sat") == _package("solvers") == "solvers" != _package("board")
+    seen = _private_imports("explore.maps", "from knightgraph.explore._chunks import _map\n")
+    assert seen == [("explore._chunks", "_map")]
+    assert _package("solvers.sat") == _package("solvers") == "solvers" != _package("exceptions")
 
 
 ALLOWED_PRIVATE_IMPORTS: dict[tuple[str, str, str], str] = {}

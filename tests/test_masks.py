@@ -8,8 +8,7 @@ import pytest
 from independent import tour_defect
 
 import knightgraph as kg
-from knightgraph.certcheck import check_certificate
-from knightgraph.masks import (
+from knightgraph.boards.masks import (
     board_from_array,
     board_from_image,
     board_from_text,
@@ -17,6 +16,7 @@ from knightgraph.masks import (
     read_mask,
     write_mask,
 )
+from knightgraph.certcheck import check_certificate
 
 
 def exists_by_search(m, n, closed, removed):

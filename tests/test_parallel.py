@@ -10,7 +10,7 @@ from knightgraph.cli import main
 from knightgraph.counting import count_symmetric
 from knightgraph.exceptions import InvalidOptionError
 from knightgraph.explore import end_map, existence_table, start_map, sweep
-from knightgraph.parallel import (
+from knightgraph.running.parallel import (
     ProcessExecutor,
     SerialExecutor,
     get_executor,
@@ -107,6 +107,6 @@ def test_table_and_maps_on_a_dask_cluster_equal_serial(cluster, capsys, serial_t
 
 def test_unreachable_scheduler_is_a_clean_error(capsys, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr("knightgraph.parallel.DASK_CONNECT_TIMEOUT", 1.0)
+    monkeypatch.setattr("knightgraph.running.parallel.DASK_CONNECT_TIMEOUT", 1.0)
     assert main(["table", "3", "--dask", "tcp://127.0.0.1:9"]) == 2
     assert "cannot reach the dask scheduler" in capsys.readouterr().err

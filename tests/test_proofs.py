@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from independent import tour_defect, tour_ends
 
 from knightgraph import Board, Status, find_tour
-from knightgraph.proofs import (
+from knightgraph.proofs.certificates import (
     closing_move_obstruction,
     connectivity_obstruction,
     degree_obstruction,
@@ -122,7 +122,7 @@ def test_connectivity_answers_agree_with_a_plain_search():
     import networkx as nx
 
     from knightgraph import Board
-    from knightgraph.proofs import connectivity_obstruction
+    from knightgraph.proofs.certificates import connectivity_obstruction
 
     def connected(board: Board) -> bool:
         squares = [(r, c) for r in range(board.m) for c in range(board.n)]

@@ -11,11 +11,11 @@ import networkx as nx
 import pytest
 
 import knightgraph as kg
+from knightgraph.boards.graphboard import GraphBoard
 from knightgraph.counting.samplegraph import sample_graph_tours
 from knightgraph.counting.symmetry import count_symmetric
 from knightgraph.explore.graphmaps import graph_start_map
 from knightgraph.explore.sweeps import sweep
-from knightgraph.graphs import GraphBoard
 
 
 def _graph():

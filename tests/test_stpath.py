@@ -198,7 +198,7 @@ def test_the_timeout_is_honoured(tmp_path):
 
 
 def test_the_walk_in_chunks_reads_the_same_tour(monkeypatch):
-    from knightgraph.budget import Budget
+    from knightgraph.running.budget import Budget
     from knightgraph.solvers import corridor
 
     monkeypatch.setattr(corridor, "WALK_CHUNK", 5)

@@ -16,8 +16,8 @@ from independent import (
 )
 
 import knightgraph as kg
-from knightgraph.graphcheck import check_graph_certificate
-from knightgraph.topology import topology_board
+from knightgraph.boards.topology import topology_board
+from knightgraph.certcheck.graphcheck import check_graph_certificate
 
 
 # ------------------------------------------------------------ independent code
@@ -264,7 +264,7 @@ def test_large_torus_and_3d_board_get_tours_fast():
 
 
 def test_drawing_marks_the_wrap_moves():
-    from knightgraph.draw.shapes import draw_graph_tour
+    from knightgraph.draw.shapeplot import draw_graph_tour
 
     tour = kg.find_tour(topology_board(6, 6, wrap="both"), closed=True).tour
     ax = draw_graph_tour(tour, numbers=True)

@@ -23,7 +23,7 @@ from knightgraph import (
     TourFormatError,
     find_tour,
 )
-from knightgraph.formats import (
+from knightgraph.io.formats import (
     format_board,
     format_squares,
     parse_tour_text,
@@ -199,7 +199,7 @@ def test_atomic_writes_leave_nothing_behind(tmp_path):
     class Boom(Exception):
         pass
 
-    from knightgraph.formats import atomic_output
+    from knightgraph.io.formats import atomic_output
 
     with pytest.raises(Boom), atomic_output(tmp_path / "half.txt") as handle:
         handle.write("partial")

@@ -1,4 +1,4 @@
-"""The interactive tour page: knightgraph.tourpage, checked as text and in a real browser.
+"""The interactive tour page: knightgraph.draw.page, checked as text and in a real browser.
 
 The unit tests read the page as text: it is self-contained (nothing is fetched),
 embeds the tour's order, and is written atomically.  The browser tests load it
@@ -27,6 +27,7 @@ import base64
 import contextlib
 import fcntl
 import html
+import importlib
 import io
 import json
 import os
@@ -45,7 +46,7 @@ from typing import Any
 import pytest
 
 import knightgraph as kg
-from knightgraph.tourpage import NOTEBOOK_LIMIT, notebook_html, tour_html, write_tour_html
+from knightgraph.draw.page import NOTEBOOK_LIMIT, notebook_html, tour_html, write_tour_html
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 NO_BROWSER = os.environ.get("KNIGHTGRAPH_NO_BROWSER", "") not in ("", "0")
@@ -221,7 +222,7 @@ def test_write_tour_html_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     def refuse(src: str, dst: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("knightgraph.formats.os.replace", refuse)
+    monkeypatch.setattr("knightgraph.io.formats.os.replace", refuse)
     with pytest.raises(OSError, match="No space left"):
         write_tour_html(closed_tour(8), path)
     assert path.read_text() == "the old page"  # never half a page
@@ -499,7 +500,7 @@ def square_box(b: Browser, name: str) -> tuple[float, float, float]:
     )
     match = re.fullmatch(r"([a-z]+)([0-9]+)", name)
     assert match
-    c, r = kg.board.file_index(match.group(1)), int(match.group(2)) - 1
+    c, r = importlib.import_module("knightgraph.boards.board").file_index(match.group(1)), int(match.group(2)) - 1
     return left + ox + (c + 0.5) * cell, top + oy + (m - 1 - r + 0.5) * cell, cell
 
 
@@ -708,7 +709,7 @@ def make_docs_screenshot(path: Path) -> None:
             b.mouse(*square_centre(b, tour.algebraic()[21]))
             png = b.screenshot()
     assert_not_blank(png, (760, 800))
-    from knightgraph.formats import atomic_output
+    from knightgraph.io.formats import atomic_output
 
     with atomic_output(path, "wb") as handle:
         handle.write(png)

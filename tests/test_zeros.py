@@ -14,7 +14,7 @@ from knightgraph.certcheck import check_certificate
 from knightgraph.cli import main
 from knightgraph.counting.zeros import quick_zero
 from knightgraph.explore import end_map, start_map
-from knightgraph.results import Status
+from knightgraph.tours.results import Status
 
 
 def _accepted(cert, m, n, *, closed=False, start=None, end=None, leaper=(1, 2)):

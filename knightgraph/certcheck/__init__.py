@@ -7,7 +7,7 @@ solvers, the board or numpy).
   knightgraph.certcheck [FILE]``, which reads any answer's JSON (one, a list, or JSON
   lines), the board it describes (rectangle, cylinder, torus, 3-D board, graph board)
   and re-checks every tour and certificate in it (graphs through
-  :mod:`knightgraph.graphcheck`);
+  :mod:`knightgraph.certcheck.graphcheck`);
 * :mod:`knightgraph.certcheck.summaries`: the ``proofs`` of ``starts``, ``ends`` and
   ``table`` answers, each against the request of its cell, and the answer's ``ok`` /
   ``codes`` against them.

@@ -11,9 +11,9 @@ describes its board, and every tour and certificate it carries is re-checked on 
   moves are recomputed here from those fields (a leaper ``(a, b)`` moves ``a`` and ``b``
   along two of the directions, ``(a, b, c)`` along all three; a wrapped direction is
   taken modulo its size; the levels never wrap), then checked as a graph
-  (:mod:`knightgraph.graphcheck`); squares are ``[r, c]`` / ``[r, c, level]`` (0-based)
+  (:mod:`knightgraph.certcheck.graphcheck`); squares are ``[r, c]`` / ``[r, c, level]`` (0-based)
   or names (``a1``, ``a1:2``);
-* a graph board (the API's networkx graphs, :func:`knightgraph.formats.result_to_dict`):
+* a graph board (the API's networkx graphs, :func:`knightgraph.io.formats.result_to_dict`):
   ``vertices`` (names) and ``edges`` (pairs of names), checked as a graph.
 
 What is checked: ``certificate`` (a proof of absence, or ``{"kind": "tour", ...}`` in
@@ -47,7 +47,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..graphcheck import check_graph_request
+from .graphcheck import check_graph_request
 from .rect import Malformed, check_request, parse_square, square_name
 
 __all__ = ["check_answer", "check_text", "main"]
@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     >>> main([os.path.join(folder, "gone.json")])  # the reason goes to standard error
     2
     """
-    from ..files import read_input
+    from ..running.disk import read_input
 
     args = list(sys.argv[1:] if argv is None else argv)
     try:

@@ -3,7 +3,7 @@
 Every "no tour" that knightgraph reports carries a certificate; this module
 re-checks one from its data alone, without using the code that produced it.
 It recomputes the board's moves itself (standard library only) and uses the
-independent DRUP checker of :mod:`knightgraph.drup` for SAT refutations.
+independent DRUP checker of :mod:`knightgraph.certcheck.drup` for SAT refutations.
 
 Certificate kinds and what is re-checked:
 
@@ -52,8 +52,6 @@ import itertools
 from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
-
-from ..drup import check_drup
 
 __all__ = ["MAX_ENUMERATED", "Malformed", "check_certificate", "check_request"]
 
@@ -424,6 +422,9 @@ def _check_sat(cert: Mapping[str, Any], board: _Board, closed: bool, ends: Any) 
         _require(bool(inside) and inside < everything, "a cut set is empty or everything")
         crossing = {k for e, k in variable.items() if len(e & inside) == 1}
         _require(sorted(clause) == sorted(crossing), f"clause {clause} is not the cut of its set")
+    from .drup import check_drup  # here, so that ``python -m knightgraph.certcheck.drup`` runs
+    # a module its package has not imported already
+
     accepted, why = check_drup(cert["cnf"], cert["proof"])
     _require(accepted, f"the proof: {why}")
     return f"{len(cert['cnf'])} valid clauses; DRUP: {why}"

@@ -114,7 +114,7 @@ def _check_map(
     if "rows" not in answer and not isinstance(answer.get("vertices"), list):
         raise Malformed(  # the API's map of a networkx graph: to_dict() has no edges
             "a map of a graph without its vertices and edges (add "
-            "knightgraph.formats.board_fields(map.board) to its to_dict())"
+            "knightgraph.io.formats.board_fields(map.board) to its to_dict())"
         )
     check = board_of(answer)  # the board's fields, checked before they are used
     cells, removed = _cells(answer)

@@ -30,7 +30,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._version import __version__
-from ._common import (
+from ._running import (
+    attach_dash_values,
+    exit_at_once,
+    fail,
+    leave_if_nothing_left,
+    run_command,
+    sigterm_unwinds,
+)
+from ._shared import (
     EXAMPLES,
     EXIT_INTERNAL,
     EXIT_NO,
@@ -39,14 +47,6 @@ from ._common import (
     EXIT_USAGE,
     Parser,
     Terminated,
-)
-from ._running import (
-    attach_dash_values,
-    exit_at_once,
-    fail,
-    leave_if_nothing_left,
-    run_command,
-    sigterm_unwinds,
 )
 
 __all__ = [
@@ -63,7 +63,7 @@ __all__ = [
 def _print_version() -> int:
     """``knightgraph --version``: the version and the engine in use, and a warning on
     standard error when it is not the compiled one (no C compiler at install time)."""
-    from .._native import engine
+    from ..running.native import engine
 
     name, warning = engine()
     print(f"knightgraph {__version__}\nengine: {name}", flush=True)
@@ -98,13 +98,13 @@ class _Version(argparse.Action):
 _ADDERS = [
     ("search", "_add_tour", ("tour",)),
     ("search", "_add_exists", ("exists",)),
-    ("explore", "_add_table", ("table",)),
+    ("surveys", "_add_table", ("table",)),
     ("search", "_add_verify", ("verify",)),
-    ("explore", "_add_sweep", ("sweep",)),
+    ("surveys", "_add_sweep", ("sweep",)),
     ("search", "_add_classic", ("classic",)),
-    ("explore", "_add_count_parsers", ("count", "starts", "ends")),
-    ("sample", "_add_sample", ("sample",)),
-    ("draw", "_add_draw", ("draw",)),
+    ("surveys", "_add_count_parsers", ("count", "starts", "ends")),
+    ("random_tours", "_add_sample", ("sample",)),
+    ("pictures", "_add_draw", ("draw",)),
 ]
 """The commands in the order of --help and argparse's messages: (module, adder, the
 commands it registers)."""

@@ -13,7 +13,7 @@ from contextlib import contextmanager, suppress
 from typing import Any, NoReturn
 
 from ..exceptions import KnightGraphError
-from ._common import (
+from ._shared import (
     EXIT_INTERNAL,
     EXIT_UNKNOWN,
     EXIT_USAGE,
@@ -46,7 +46,7 @@ def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     seconds = command_seconds(args)
     args.budget = None  # no --timeout: no clock (and nothing imported for one)
     if seconds is not None:
-        from ..budget import Budget
+        from ..running.budget import Budget
 
         args.budget = Budget(seconds)  # the clock starts with the command
     try:
@@ -99,7 +99,7 @@ def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
             )
         return _internal(parser.prog, f"{type(err).__name__}: {err}")
     finally:
-        files = sys.modules.get("knightgraph.files")  # not imported: no FIFO held open
+        files = sys.modules.get("knightgraph.running.disk")  # not imported: no FIFO held open
         if files is not None:
             files.release_outputs()
     return code
@@ -255,7 +255,7 @@ def leave_if_nothing_left(code: int) -> None:
     thread but this one and no hook of :mod:`threading` (which
     :mod:`concurrent.futures` registers), and standard output and error flushed.
     Files the command wrote are closed already (every output goes through
-    :mod:`knightgraph.files`).  Otherwise it returns and the normal exit runs.
+    :mod:`knightgraph.running.disk`).  Otherwise it returns and the normal exit runs.
     Only the process's entry point (:func:`knightgraph.cli.console_main`) calls it.
     """
     import atexit

@@ -2,7 +2,7 @@
 
 ``auto`` (and ``divide``) answer a plain knight board with both sides from 5 to
 10, not both odd, with the stored closed tour of that block read from the start
-(:mod:`knightgraph.blocktour`); on a board that has a tour the cheap certificates
+(:mod:`knightgraph.tours.blocktour`); on a board that has a tour the cheap certificates
 ``auto`` tries first find nothing, so the answer is that tour.  This route gives
 the same answer and the same output (squares, numbered board, JSON; exit 0) with
 the standard library alone, so that ``knightgraph tour 8 8`` costs a fraction of
@@ -18,11 +18,11 @@ import argparse
 import time
 from typing import Any
 
-from ..blocktour import block_tour_order
+from ..boards.squares import KNIGHT, Square, parse_square_text, square_name
 from ..exceptions import InvalidSquareError
-from ..formats import numbered_board, outcome_fields
-from ..squares import KNIGHT, Square, parse_square_text, square_name
-from ._common import EXIT_OK
+from ..io.formats import numbered_board, outcome_fields
+from ..tours.blocktour import block_tour_order
+from ._shared import EXIT_OK
 
 __all__ = ["quick_tour"]
 
@@ -109,7 +109,7 @@ def _start(args: argparse.Namespace) -> tuple[bool, Square | None]:
 
 
 def _as_dict(order: list[int], m: int, n: int, closed: bool, seconds: float) -> dict[str, Any]:
-    """The JSON object of :func:`knightgraph.formats.result_to_dict` for this tour."""
+    """The JSON object of :func:`knightgraph.io.formats.result_to_dict` for this tour."""
     return {
         "rows": m,
         "cols": n,

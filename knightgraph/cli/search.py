@@ -7,8 +7,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..exceptions import InvalidTourError
-from ._answers import exists_reason, stopped_result
-from ._common import (
+from ._replies import exists_reason, stopped_result
+from ._shared import (
     EXAMPLES,
     EXIT_NO,
     EXIT_OF,
@@ -27,8 +27,8 @@ from ._common import (
 from .shapes import graph_exists, graph_requested, graph_tour, graph_verify
 
 if TYPE_CHECKING:  # results (dataclasses, inspect) are imported when a command needs them
-    from ..board import Board, Square
-    from ..results import SearchResult
+    from ..boards.board import Board, Square
+    from ..tours.results import SearchResult
 
 
 # ------------------------------------------------------------------ parsers
@@ -97,7 +97,7 @@ def _add_proof(p: argparse.ArgumentParser) -> None:
         "--proof",
         metavar="FILE",
         help="when absence is proved by SAT, write the DRUP proof to FILE and the CNF "
-        "(DIMACS) to FILE.cnf, for drat-trim or python -m knightgraph.drup",
+        "(DIMACS) to FILE.cnf, for drat-trim or python -m knightgraph.certcheck.drup",
     )
 
 
@@ -110,7 +110,7 @@ def _cmd_tour(args: argparse.Namespace) -> int:
         return code
     import json
 
-    from ..formats import format_board, format_squares, result_to_dict, write_npy
+    from ..io.formats import format_board, format_squares, result_to_dict, write_npy
 
     if graph_requested(args):
         code, result = graph_tour(args)
@@ -155,7 +155,7 @@ def _write_proof(result: SearchResult, path: str | None) -> None:
             what = "nothing was proved"
         print(f"no proof written to {path}: {what}", file=sys.stderr)
         return
-    from ..files import write_text
+    from ..running.disk import write_text
 
     clauses = cert.data["cnf"]
     variables = max((abs(x) for clause in clauses for x in clause), default=0)
@@ -195,7 +195,7 @@ def _cmd_exists(args: argparse.Namespace) -> int:
 def _exists_dict(
     result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
 ) -> dict[str, Any]:
-    from ..results import Status
+    from ..tours.results import Status
 
     name = board.name
     out: dict[str, Any] = {
@@ -217,7 +217,7 @@ def _exists_dict(
         }
     elif result.certificate is not None:
         out["certificate"] = result.certificate.to_dict()
-    from ..formats import board_fields
+    from ..io.formats import board_fields
 
     out.update(board_fields(board))
     theorem = _theorem_check(result, board, closed, start, end)
@@ -230,8 +230,8 @@ def _theorem_check(
     result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
 ) -> dict[str, Any] | None:
     """What the existence theorem says, and whether the proof agrees (it must)."""
-    from ..existence import closed_tour_exists, open_tour_exists
-    from ..results import Status
+    from ..proofs.theorems import closed_tour_exists, open_tour_exists
+    from ..tours.results import Status
 
     if not board.is_standard or start is not None or end is not None:
         return None
@@ -243,8 +243,8 @@ def _theorem_check(
 def _exists_text(
     result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
 ) -> str:
-    from ..results import Status
     from ..solvers import Problem
+    from ..tours.results import Status
 
     what = Problem.make(board, closed, start, end).describe()
     verdict = {Status.FOUND: "exists", Status.PROVEN_ABSENT: "does not exist"}.get(
@@ -255,8 +255,8 @@ def _exists_text(
 
 # ------------------------------------------------------------------- verify
 def _cmd_verify(args: argparse.Namespace) -> int:
-    from ..formats import read_tour_file
-    from ..verify import validate_tour
+    from ..io.formats import read_tour_file
+    from ..tours.verify import validate_tour
 
     if graph_requested(args):
         return graph_verify(args)
@@ -279,8 +279,8 @@ CLASSIC_LIMIT = 1 << 16
 
 
 def _cmd_classic(args: argparse.Namespace) -> int:
-    from ..classic import solve_classic
-    from ..files import read_input
+    from ..running.disk import read_input
+    from ..solvers.classic import solve_classic
 
     raw = read_input(args.file, "classic input", limit=CLASSIC_LIMIT)
     try:

@@ -13,8 +13,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ._answers import exists_reason, stopped_result
-from ._common import (
+from ._replies import exists_reason, stopped_result
+from ._shared import (
     EXIT_OF,
     KNIGHT,
     UsageError,
@@ -24,7 +24,7 @@ from ._common import (
 )
 
 if TYPE_CHECKING:  # results (dataclasses, inspect) are imported when a command needs them
-    from ..results import SearchResult
+    from ..tours.results import SearchResult
 
 GRAPH_COMMANDS = ("tour", "exists", "count", "draw", "verify", "sample", "starts", "ends")
 
@@ -40,7 +40,7 @@ def graph_requested(args: argparse.Namespace) -> bool:
 
 
 def _graph_board(args: argparse.Namespace) -> Any:
-    from ..topology import topology_board
+    from ..boards.topology import topology_board
 
     if args.command not in GRAPH_COMMANDS:
         raise UsageError(GRAPH_ONLY)
@@ -89,7 +89,7 @@ def numbered(board: Any, order: list[int]) -> str:
 
     Examples
     --------
-    >>> from knightgraph.topology import topology_board
+    >>> from knightgraph.boards.topology import topology_board
     >>> print(numbered(topology_board(2, 3, levels=2), list(range(12))))  # numbers, not a tour
     2 |  7  9 11    8 10 12
     1 |  1  3  5    2  4  6
@@ -107,7 +107,7 @@ def numbered(board: Any, order: list[int]) -> str:
             keys = [(r, c) if len(shape) == 2 else (r, c, lv) for c in range(n)]
             cells.append(" ".join(f"{at[key]:>{width}}" for key in keys))
         rows.append(f"{r + 1:>{len(str(m))}} | " + "   ".join(cells))
-    from ..board import file_name
+    from ..boards.board import file_name
 
     files = " ".join(f"{file_name(c):>{width}}" for c in range(n))
     rows.append(" " * (len(str(m)) + 3) + "   ".join([files] * k))
@@ -148,9 +148,9 @@ def _search(args: argparse.Namespace, board: Any, start: Any, end: Any) -> Searc
 
 def graph_draw_tour(args: argparse.Namespace) -> int:
     """``knightgraph draw tour`` on a graph board: wrap moves as dashed stubs, 3-D levels
-    side by side (:func:`~knightgraph.draw.shapes.draw_graph_tour`)."""
+    side by side (:func:`~knightgraph.draw.shapeplot.draw_graph_tour`)."""
     from ..draw import save_figure
-    from ..draw.shapes import draw_graph_tour
+    from ..draw.shapeplot import draw_graph_tour
 
     board = _graph_board(args)
     if args.animate or str(args.output).lower().endswith((".html", ".htm")):
@@ -189,7 +189,7 @@ def _exists_dict(
     board: Any, args: argparse.Namespace, start: Any, end: Any, result: SearchResult
 ) -> dict[str, Any]:
     """``exists --format json`` on a graph board."""
-    from ..results import Status
+    from ..tours.results import Status
 
     reason = exists_reason(result)
     out = _head(board, args, start, end)
@@ -207,8 +207,8 @@ def graph_exists(args: argparse.Namespace) -> tuple[int, SearchResult]:
     """``knightgraph exists`` on a graph board: the exit code and the result."""
     import json
 
-    from ..results import Status
     from ..solvers import tour_exists
+    from ..tours.results import Status
 
     board = start = end = None
     if args.format == "json":  # the backstop's answer, with what is known when it strikes
@@ -272,9 +272,9 @@ def graph_verify(args: argparse.Namespace) -> int:
     import json
 
     from ..exceptions import InvalidSquareError, InvalidTourError
-    from ..files import read_input
-    from ..formats import tour_file_limit
-    from ..tour import Tour
+    from ..io.formats import tour_file_limit
+    from ..running.disk import read_input
+    from ..tours.tour import Tour
 
     board = _graph_board(args)
     start, end = _vertex(board, args.start), _vertex(board, args.end)

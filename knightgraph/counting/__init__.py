@@ -71,14 +71,14 @@ Examples
 
 from __future__ import annotations
 
-from .budget import PLAN_BYTES_PER_SQUARE as PLAN_BYTES_PER_SQUARE
-from .budget import CountAbortedError
 from .compiled import MAX_SLOTS as MAX_SLOTS
 from .compiled import kernel_available
 from .count import CONVENTIONS as CONVENTIONS
 from .count import CountResult, count_tours
 from .enumeration import ENUMERATE_BYTES_PER_SQUARE as ENUMERATE_BYTES_PER_SQUARE
 from .enumeration import enumerate_tours
+from .limits import PLAN_BYTES_PER_SQUARE as PLAN_BYTES_PER_SQUARE
+from .limits import CountAbortedError
 from .python_engine import CLOCK_EVERY as CLOCK_EVERY
 from .python_engine import PYTHON_STATE_BYTES as PYTHON_STATE_BYTES
 from .sample import SAMPLE_MAX_SPAN as SAMPLE_MAX_SPAN

@@ -20,7 +20,7 @@ A JSON object that carries its own proof of integrity:
 ``digest``
     The sha256 of the canonical JSON (sorted keys, no spaces) of everything above.
 
-It is rewritten after each part (:func:`~knightgraph.files.atomic_output`: a temporary
+It is rewritten after each part (:func:`~knightgraph.running.disk.atomic_output`: a temporary
 file, then renamed, so an interrupted write leaves the previous version), and a rerun of
 the same request skips the parts it holds.
 
@@ -28,7 +28,7 @@ Everything about the file is checked before any work, and anything that does not
 refused with one line (:class:`~knightgraph.exceptions.InvalidOptionError`, exit 2 on
 the command line): a folder that does not exist or cannot be written, a folder given as
 the file, a file that is not a regular file or is larger than :data:`LIMIT` bytes
-(:func:`~knightgraph.files.open_input`), text nested deeper than :data:`MAX_DEPTH`, a
+(:func:`~knightgraph.running.disk.open_input`), text nested deeper than :data:`MAX_DEPTH`, a
 truncated or damaged file, a key given twice, a digest that does not match (an edited
 or corrupted count), another format version or knightgraph version, another request
 (naming what differs), another split, and a finished part that is not a whole number
@@ -50,9 +50,9 @@ import re
 from typing import Any
 
 from .._version import __version__
-from ..board import Board
+from ..boards.board import Board
 from ..exceptions import InvalidOptionError
-from ..files import atomic_output, open_input
+from ..running.disk import atomic_output, open_input
 
 FORMAT = "knightgraph count checkpoint"
 VERSION = 2

@@ -2,7 +2,7 @@
 handed to it.
 
 The C file is built as the optional extension ``knightgraph._count`` (found by
-:func:`knightgraph._native.load_library`).  It packs a state in 64 bits, up to 18
+:func:`knightgraph.running.native.load_library`).  It packs a state in 64 bits, up to 18
 frontier squares (:data:`MAX_SLOTS`) two at a time in 7 bits, and counts with 64-bit integers,
 started again with 128-bit ones if a count overflows; past that the Python engine
 takes over.  A plan runs here only when it adds one square a step (no symmetry) and
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._native import load_library, python_only
 from ..exceptions import BoardTooLargeError, KnightGraphError
-from .budget import stopped_error
+from ..running.native import load_library, python_only
+from .limits import stopped_error
 
 if TYPE_CHECKING:
     from .plan import PlanGraph, PlanStep

@@ -15,20 +15,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..board import KNIGHT, Board, SquareLike, as_board
+from ..boards.board import KNIGHT, Board, SquareLike, as_board
+from ..boards.graphboard import GraphBoard, is_graph
 from ..exceptions import BoardTooLargeError, InvalidOptionError
-from ..graphs import GraphBoard, is_graph
-from ..resources import available_memory
-from ..results import Certificate
-from ..verify import check_closed
-from .budget import (
-    CountAbortedError,
-    CountAnswer,
-    check_budget,
-    end_indices,
-    memory_budget,
-    require_plan_memory,
-)
+from ..running.resources import available_memory
+from ..tours.results import Certificate
+from ..tours.verify import check_closed
 from .compiled import (
     MAX_SLOTS,
     CountOverflow,
@@ -37,6 +29,14 @@ from .compiled import (
     mirror_ids,
     run_compiled,
     slot_plan,
+)
+from .limits import (
+    CountAbortedError,
+    CountAnswer,
+    check_budget,
+    end_indices,
+    memory_budget,
+    require_plan_memory,
 )
 from .python_engine import run_python
 from .split import SplitOptions
@@ -183,7 +183,7 @@ def _split(
 ) -> int:
     """The count in parts (:func:`knightgraph.counting.split.split_count`, given ``parts``
     for its keywords); the processes of one machine share its memory when none is given."""
-    from ..parallel import ProcessExecutor
+    from ..running.parallel import ProcessExecutor
     from .split import split_count
 
     executor = parts["options"].executor
@@ -261,7 +261,7 @@ def count_tours(
         Called after each step with ``{"done": step, "states": count}``.
     parts, executor, checkpoint, on_part : optional
         Count in ``parts`` independent parts (:mod:`knightgraph.counting.split`; the
-        sum is exact), run on ``executor`` (:func:`knightgraph.parallel.get_executor`:
+        sum is exact), run on ``executor`` (:func:`knightgraph.running.parallel.get_executor`:
         local processes or dask; default: here, one after another).  ``checkpoint``,
         a file name, keeps the finished parts: a rerun of the same count skips them
         (:mod:`knightgraph.counting.checkpoint`: what the file holds, what is refused).

@@ -13,13 +13,13 @@ from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 
-from ..board import KNIGHT, Board, SquareLike, as_board
-from ..budget import Budget
+from ..boards.board import KNIGHT, Board, SquareLike, as_board
 from ..exceptions import InvalidOptionError
-from ..resources import require_memory
-from ..tour import Tour
-from ..verify import check_closed
-from .budget import CountAbortedError, end_indices
+from ..running.budget import Budget
+from ..running.resources import require_memory
+from ..tours.tour import Tour
+from ..tours.verify import check_closed
+from .limits import CountAbortedError, end_indices
 
 ENUMERATE_BYTES_PER_SQUARE = 1000
 """What :func:`enumerate_tours` holds per square (neighbour lists and bit sets, a tour)."""
@@ -43,7 +43,7 @@ def enumerate_tours(
     """Yield tours one by one (verified :class:`~knightgraph.Tour` objects), up to ``limit``.
 
     ``timeout`` (seconds, from the call) bounds the search: past it the generator raises
-    :class:`~knightgraph.counting.budget.CountAbortedError` (the tours yielded so far
+    :class:`~knightgraph.counting.limits.CountAbortedError` (the tours yielded so far
     stand), as the counts' ``require_count`` does; without it a search that finds no
     tour may run for a very long time (``enumerate_tours(7, 7, start="b1")``: none).
 
@@ -66,7 +66,7 @@ def enumerate_tours(
     >>> next(enumerate_tours(7, 7, start="b1", timeout=0))
     Traceback (most recent call last):
     ...
-    knightgraph.counting.budget.CountAbortedError: listing tours stopped at the timeout of 0 s after 0 tours
+    knightgraph.counting.limits.CountAbortedError: listing tours stopped at the timeout of 0 s after 0 tours
     """
     board = as_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)

@@ -34,8 +34,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..board import KNIGHT, Board
-from ..resources import format_bytes
+from ..boards.board import KNIGHT, Board
+from ..running.resources import format_bytes
 
 PEAK_STATES = {
     5: (12, 13_865),
@@ -94,7 +94,7 @@ def estimate_count_memory(board: Board, *, closed: bool) -> int | None:
     Examples
     --------
     >>> from knightgraph import Board
-    >>> from knightgraph.resources import format_bytes
+    >>> from knightgraph.running.resources import format_bytes
     >>> format_bytes(estimate_count_memory(Board(7, 8), closed=True))
     '776.8 MiB'
     >>> format_bytes(estimate_count_memory(Board(8, 8), closed=True))
@@ -200,7 +200,7 @@ def memory_note(board: Board, *, closed: bool, memory: int | None = None) -> str
     >>> print(memory_note(Board(8, 8), closed=True, memory=2**40))
     memory: about 20.6 GiB of tables estimated, budget 1.0 TiB: in one piece
     """
-    from .budget import memory_budget
+    from .limits import memory_budget
 
     budget = memory_budget(memory, compiled=True)
     fit = fit_memory(board, closed=closed, budget=budget)

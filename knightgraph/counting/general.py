@@ -9,7 +9,7 @@ chooses the order, and the width of the frontier it gives (reported as
 Examples
 --------
 >>> import networkx as nx
->>> from knightgraph.graphs import GraphBoard
+>>> from knightgraph.boards.graphboard import GraphBoard
 >>> r = count_graph_tours(GraphBoard.from_networkx(nx.dodecahedral_graph()), closed=True)
 >>> r.undirected, r.stats["width"] <= 8
 (30, True)
@@ -22,10 +22,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..boards.graphboard import GraphBoard, as_graph_board
 from ..exceptions import BoardTooLargeError, InvalidOptionError
-from ..graphs import GraphBoard, as_graph_board
-from ..verify import check_closed
-from .budget import (
+from ..tours.verify import check_closed
+from .compiled import CountOverflow, compiled_kernel, kernel_available, run_compiled, slot_plan
+from .limits import (
     CountAbortedError,
     CountAnswer,
     check_budget,
@@ -34,7 +35,6 @@ from .budget import (
     stopped_error,
     timed_out,
 )
-from .compiled import CountOverflow, compiled_kernel, kernel_available, run_compiled, slot_plan
 from .plan import local_edges, make_plan, order_graph, tally
 from .python_engine import run_python
 

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..board import KNIGHT, Board
-from .budget import stopped_error, timed_out
+from ..boards.board import KNIGHT, Board
+from .limits import stopped_error, timed_out
 
 
 # --------------------------------------------------------------------------- graph
@@ -109,7 +109,7 @@ def build_graph(
 
 
 def order_graph(board: Any, order: list[int], virtual: bool) -> tuple[PlanGraph, dict[int, int]]:
-    """The graph of a graph board (:class:`~knightgraph.graphs.GraphBoard`) in the vertex
+    """The graph of a graph board (:class:`~knightgraph.boards.graphboard.GraphBoard`) in the vertex
     ``order`` given, and its local ids (:func:`local_ids`)."""
     size = len(order)
     local = local_ids(order)

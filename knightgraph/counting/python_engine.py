@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from .budget import stopped_error, timed_out
+from .limits import stopped_error, timed_out
 
 if TYPE_CHECKING:
     from .plan import PlanStep

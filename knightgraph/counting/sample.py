@@ -20,21 +20,21 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import numpy as np
 
-from ..board import KNIGHT, Board, SquareLike, as_board
+from ..boards.board import KNIGHT, Board, SquareLike, as_board
+from ..boards.graphboard import GraphBoard, as_graph_board, is_graph
 from ..exceptions import BoardTooLargeError, InvalidOptionError
-from ..graphs import GraphBoard, as_graph_board, is_graph
-from ..resources import require_memory
-from ..results import Certificate
-from ..tour import Tour
-from ..verify import check_closed
-from .budget import (
+from ..running.resources import require_memory
+from ..tours.results import Certificate
+from ..tours.tour import Tour
+from ..tours.verify import check_closed
+from .count import neighbours
+from .limits import (
     CountAbortedError,
     Drawn,
     end_indices,
     memory_budget,
     require_plan_memory,
 )
-from .count import neighbours
 from .transitions import TRANSITION_BYTES as TRANSITION_BYTES
 from .transitions import Drawing, check_sample, draw_tours
 from .zeros import quick_zero
@@ -131,7 +131,7 @@ def sample_tours(
     ----------
     m, n : int or Board
         The board (``n`` defaults to ``m``); or a :class:`~knightgraph.Board`; or a
-        networkx graph or :class:`~knightgraph.graphs.GraphBoard` (a torus, a
+        networkx graph or :class:`~knightgraph.boards.graphboard.GraphBoard` (a torus, a
         cylinder, a 3-D board), with no ``n`` (see
         :func:`~knightgraph.counting.samplegraph.sample_graph_tours`).
     k : int

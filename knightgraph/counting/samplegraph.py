@@ -11,7 +11,7 @@ either direction.
 Examples
 --------
 >>> import networkx as nx
->>> from knightgraph.graphs import GraphBoard
+>>> from knightgraph.boards.graphboard import GraphBoard
 >>> r = sample_graph_tours(GraphBoard.from_networkx(nx.hypercube_graph(3)), k=2, closed=True,
 ...                        seed=1)
 >>> r.status.name, r.directed, r.tours[0].start, r.stats["width"]
@@ -25,18 +25,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..boards.graphboard import GraphBoard
 from ..exceptions import BoardTooLargeError
-from ..graphs import GraphBoard
-from ..resources import require_memory
-from ..tour import Tour
-from ..verify import check_closed
-from .budget import (
+from ..running.resources import require_memory
+from ..tours.tour import Tour
+from ..tours.verify import check_closed
+from .general import vertex_order
+from .limits import (
     CountAbortedError,
     Drawn,
     end_indices,
     memory_budget,
 )
-from .general import vertex_order
 from .plan import make_plan, order_graph, request_edges
 from .transitions import Drawing, check_sample, draw_tours
 

@@ -36,10 +36,10 @@ from typing import Any
 
 import numpy as np
 
-from ..board import Board
+from ..boards.board import Board
 from ..exceptions import InvalidOptionError
-from .budget import CountAbortedError, memory_budget
 from .checkpoint import Checkpoint, groups_digest
+from .limits import CountAbortedError, memory_budget
 
 CUT_STATES = 1 << 16
 """The automatic cut: the first step whose layer holds at least this many states (or
@@ -259,7 +259,7 @@ def split_count(
 
     ``name`` names the count in the checkpoint (a request may make two counts).
     """
-    from ..parallel import SerialExecutor
+    from ..running.parallel import SerialExecutor
 
     executor = options.executor if options.executor is not None else SerialExecutor()
     checkpoint = options.checkpoint
@@ -398,10 +398,10 @@ def _workers(executor: Any) -> int:
 
 def _each(executor: Any, fn: Callable[[Any], Any], items: list[Any]) -> Iterator[tuple[int, Any]]:
     """``(index, result)`` pairs as the executor finishes them, so that each finished part
-    reaches the checkpoint at once.  The executors of :mod:`knightgraph.parallel` are
+    reaches the checkpoint at once.  The executors of :mod:`knightgraph.running.parallel` are
     driven here (their ``map`` returns only at the end); any other executor through its
     ``map``."""
-    from ..parallel import DaskExecutor, ProcessExecutor, SerialExecutor
+    from ..running.parallel import DaskExecutor, ProcessExecutor, SerialExecutor
 
     if not items:
         return

@@ -13,15 +13,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..board import KNIGHT, Board, SquareLike, as_board
+from ..boards.board import KNIGHT, Board, SquareLike, as_board
 from ..exceptions import BoardTooLargeError
-from ..verify import check_closed
-from .budget import CountAbortedError, CountStatus, check_budget, require_plan_memory
+from ..tours.verify import check_closed
 from .count import count_cycles
+from .limits import CountAbortedError, CountStatus, check_budget, require_plan_memory
 from .zeros import quick_zero
 
 if TYPE_CHECKING:
-    from ..parallel import Executor
+    from ..running.parallel import Executor
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def count_symmetric(
     of classes is the mean of the fixed counts over the group.  The count for
     each symmetry is an independent program (the identity's is the plain count;
     the others only keep edge sets the symmetry maps onto themselves, which
-    prunes hard), so an ``executor`` (see :mod:`knightgraph.parallel`) can run
+    prunes hard), so an ``executor`` (see :mod:`knightgraph.running.parallel`) can run
     them side by side.  ``timeout`` bounds them all together (one deadline,
     read on the wall clock by every worker): past it, the result is ABORTED.
 
@@ -109,7 +109,7 @@ def count_symmetric(
     >>> count_symmetric(6, 6, leaper=(1, 3)).classes  # disconnected: 0 at once
     0
     """
-    from ..parallel import SerialExecutor
+    from ..running.parallel import SerialExecutor
 
     board = as_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..exceptions import InternalError, InvalidOptionError
-from .budget import check_budget, stopped_error, timed_out
+from .limits import check_budget, stopped_error, timed_out
 from .python_engine import CLOCK_EVERY, PYTHON_STATE_BYTES, successors
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """Quick zeros: counts that are 0 because a cheap certificate of absence applies.
 
-Before any plan is built, :func:`quick_zero` asks :func:`knightgraph.proofs.quick_obstruction`
+Before any plan is built, :func:`quick_zero` asks :func:`knightgraph.proofs.certificates.quick_obstruction`
 for the argument that rules every tour out (colour counts, a square of degree below 2 in a
 closed tour or too many squares of degree 1 in an open one, the closing move, Schwenk's
 partition of ``4 x n`` boards, a disconnected leaper graph) and hands it to the independent
@@ -19,8 +19,8 @@ True
 
 from __future__ import annotations
 
-from ..board import Board
-from ..results import Certificate, SearchResult, Status
+from ..boards.board import Board
+from ..tours.results import Certificate, SearchResult, Status
 
 
 def quick_zero(
@@ -50,7 +50,7 @@ def quick_zero(
     per square, colour counts), against the exponential frontier of the
     dynamic program; the checker repeats the argument in plain Python, also
     O(mn).  Soundness is that of the certificates (see
-    :mod:`knightgraph.proofs`): a tour of the request would contradict each of
+    :mod:`knightgraph.proofs.certificates`): a tour of the request would contradict each of
     them, so the count of such tours is 0, directed or not, under either
     convention (the ``knuth`` tours are a subset of the open ones).  A
     certificate the checker refuses is dropped (None), never trusted.
@@ -65,7 +65,7 @@ def quick_zero(
     >>> quick_zero(Board(5, 5), start=0) is None
     True
     """
-    from ..proofs import check, quick_obstruction
+    from ..proofs.certificates import check, quick_obstruction
 
     ends = {
         "start": None if start is None else board.square(start),
@@ -130,7 +130,7 @@ def settled_map(
     """
     import time
 
-    from ..proofs import check
+    from ..proofs.certificates import check
 
     began = time.perf_counter()
     fixed = None if start is None else start[0] * board.n + start[1]

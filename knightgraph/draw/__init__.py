@@ -30,22 +30,22 @@ True
 
 from __future__ import annotations
 
-from ._common import DARK as DARK
-from ._common import LIGHT as LIGHT
-from ._common import MAX_DPI
-from ._common import PATH_CMAP as PATH_CMAP
-from ._common import REMOVED as REMOVED
+from ._style import DARK as DARK
+from ._style import LIGHT as LIGHT
+from ._style import MAX_DPI
+from ._style import PATH_CMAP as PATH_CMAP
+from ._style import REMOVED as REMOVED
 from .animation import ANIMATION_FORMATS, animate_tour
-from .graph import LAYOUT_LIMIT as LAYOUT_LIMIT
-from .graph import LAYOUTS, draw_knight_graph
+from .graphplot import LAYOUT_LIMIT as LAYOUT_LIMIT
+from .graphplot import LAYOUTS, draw_knight_graph
 from .output import FORMATS, save_figure, to_png
 from .scaling import fit_power_law, plot_scaling
-from .table import TABLE_COLOURS as TABLE_COLOURS
-from .table import draw_existence_table
-from .tour import CHECKERED_LIMIT as CHECKERED_LIMIT
-from .tour import NUMBERS_LIMIT as NUMBERS_LIMIT
-from .tour import STEP_MAP_LIMIT as STEP_MAP_LIMIT
-from .tour import draw_numbered_board, draw_tour, path_collection
+from .tableplot import TABLE_COLOURS as TABLE_COLOURS
+from .tableplot import draw_existence_table
+from .tourplot import CHECKERED_LIMIT as CHECKERED_LIMIT
+from .tourplot import NUMBERS_LIMIT as NUMBERS_LIMIT
+from .tourplot import STEP_MAP_LIMIT as STEP_MAP_LIMIT
+from .tourplot import draw_numbered_board, draw_tour, path_collection
 
 __all__ = [
     "ANIMATION_FORMATS",

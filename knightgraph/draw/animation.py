@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..exceptions import InvalidOptionError
-from ..files import atomic_path
-from ._common import board_axes, check_dpi, new_figure, square_points
-from .tour import draw_tour, path_collection, tour_points
+from ..running.disk import atomic_path
+from ._style import board_axes, check_dpi, new_figure, square_points
+from .tourplot import draw_tour, path_collection, tour_points
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from ..tour import Tour
+    from ..tours.tour import Tour
 
 ANIMATION_FORMATS = ("gif", "mp4")
 """Formats :func:`animate_tour` writes (MP4 only when ffmpeg is installed)."""

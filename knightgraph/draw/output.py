@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..exceptions import InvalidOptionError
-from ._common import check_dpi, new_figure
+from ._style import check_dpi, new_figure
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -64,7 +64,7 @@ def save_figure(
     ...
     knightgraph.exceptions.InvalidOptionError: cannot write 'tour.jpg': unknown picture format ('.jpg'); use .png, .svg, .pdf or .gif
     """
-    from ..files import atomic_output
+    from ..running.disk import atomic_output
 
     fmt = _picture_format(path)
     dpi = 100.0 if dpi is None else check_dpi(dpi)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..exceptions import InvalidOptionError
-from ._common import new_axes
+from ._style import new_axes
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

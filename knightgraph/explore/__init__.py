@@ -18,7 +18,7 @@ Examples
 
 from __future__ import annotations
 
-from ._run import BYTES_PER_RESULT, BYTES_PER_TOUR_SQUARE, MAP_CHUNK
+from ._chunks import BYTES_PER_RESULT, BYTES_PER_TOUR_SQUARE, MAP_CHUNK
 from .maps import (
     COUNT_AUTO_SQUARES,
     COUNT_AUTO_SQUARES_PYTHON,

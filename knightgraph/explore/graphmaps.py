@@ -1,7 +1,7 @@
 """Start and end maps of any graph: which vertices a tour can start (or end) on, each proved.
 
 :func:`~knightgraph.start_map` and :func:`~knightgraph.end_map` run this when given a
-networkx graph or a :class:`~knightgraph.graphs.GraphBoard` (a torus, a cylinder, a 3-D
+networkx graph or a :class:`~knightgraph.boards.graphboard.GraphBoard` (a torus, a cylinder, a 3-D
 board).  Every vertex is decided by :func:`~knightgraph.tour_exists` on the graph: a
 verified tour from (to) it, or a certificate of absence the independent graph checker
 accepted; where counting is cheap the tours from (to) each vertex are counted too and
@@ -9,7 +9,7 @@ held against those answers.
 
 Examples
 --------
->>> from knightgraph.topology import topology_board
+>>> from knightgraph.boards.topology import topology_board
 >>> m = graph_start_map(topology_board(3, 3, wrap="cols"), closed=False)
 >>> m.squares(), m.failures
 (['a1', 'b1', 'c1', 'a2', 'b2', 'c2', 'a3', 'b3', 'c3'], 0)
@@ -22,11 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..boards.graphboard import GraphBoard
 from ..exceptions import KnightGraphError
-from ..graphs import GraphBoard
-from ..resources import require_memory
-from ..results import SearchResult, Status
-from ._run import (
+from ..running.resources import require_memory
+from ..tours.results import SearchResult, Status
+from ._chunks import (
     BYTES_PER_RESULT,
     BYTES_PER_TOUR_SQUARE,
     CellTask,
@@ -39,7 +39,7 @@ from ._run import (
 )
 
 if TYPE_CHECKING:
-    from ..parallel import Executor
+    from ..running.parallel import Executor
 
 __all__ = ["COUNT_AUTO_VERTICES", "GraphTourMap", "graph_end_map", "graph_start_map"]
 
@@ -54,7 +54,7 @@ class GraphTourMap(MapCells):
     fixed start (``ends``), each decided by proof.
 
     ``ok[v]``, ``evidence[v]`` and ``counts[v]`` are indexed by vertex index (the order of
-    :class:`~knightgraph.graphs.GraphBoard`); ``counts`` is None when not counted.
+    :class:`~knightgraph.boards.graphboard.GraphBoard`); ``counts`` is None when not counted.
 
     Examples
     --------
@@ -111,7 +111,7 @@ class GraphTourMap(MapCells):
 
         Examples
         --------
-        >>> from knightgraph.topology import topology_board
+        >>> from knightgraph.boards.topology import topology_board
         >>> print(graph_start_map(topology_board(2, 2, levels=2)).text())  # doctest: +ELLIPSIS
         2 | XX  XX
         1 | XX  XX
@@ -147,7 +147,7 @@ class GraphTourMap(MapCells):
 
 def _picture(board: GraphBoard, mark: Callable[[int], str]) -> list[str]:
     """Rows of marks, rank 1 at the bottom (3-D: the levels side by side)."""
-    from ..board import file_name
+    from ..boards.board import file_name
 
     shape = board.shape or ()
     if len(shape) not in (2, 3):
@@ -214,7 +214,7 @@ def graph_end_map(
 
     Examples
     --------
-    >>> from knightgraph.topology import topology_board
+    >>> from knightgraph.boards.topology import topology_board
     >>> graph_end_map(topology_board(3, 4, wrap="both"), start="a1", closed=True).squares()
     ['b2', 'c2', 'd2', 'b3', 'c3', 'd3']
     """
@@ -234,7 +234,7 @@ def graph_map(
 ) -> GraphTourMap:
     """The map of ``graph`` (a networkx graph or a GraphBoard); ``first``: the fixed start
     of an ``ends`` map, by label (None for ``starts``)."""
-    from ..graphs import as_graph_board
+    from ..boards.graphboard import as_graph_board
 
     board = as_graph_board(graph)
     start = None if first is None else board.index(first)

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from ..board import KNIGHT, Board, Square, SquareLike, as_board
+from ..boards.board import KNIGHT, Board, Square, SquareLike, as_board
+from ..boards.graphboard import GraphBoard, is_graph
 from ..exceptions import InvalidOptionError, KnightGraphError
-from ..graphs import GraphBoard, is_graph
-from ..resources import require_memory
-from ..results import SearchResult, Status
-from ._run import (
+from ..running.resources import require_memory
+from ..tours.results import SearchResult, Status
+from ._chunks import (
     BYTES_PER_RESULT,
     BYTES_PER_TOUR_SQUARE,
     CellTask,
@@ -36,7 +36,7 @@ from ._run import (
 )
 
 if TYPE_CHECKING:
-    from ..parallel import Executor
+    from ..running.parallel import Executor
 
 
 @dataclass(frozen=True)
@@ -257,7 +257,7 @@ def start_map(
 ) -> TourMap:
     """Which start squares admit a tour: exact, each cell backed by a tour or a certificate.
 
-    ``m`` may be a networkx graph or a :class:`~knightgraph.graphs.GraphBoard` (a torus,
+    ``m`` may be a networkx graph or a :class:`~knightgraph.boards.graphboard.GraphBoard` (a torus,
     a cylinder, a 3-D board), with no ``n``: the map is then a
     :class:`~knightgraph.explore.graphmaps.GraphTourMap` (cells by vertex).
 
@@ -283,7 +283,7 @@ def start_map(
     >>> result = start_map(5, 5)
     >>> len(result.squares()), result.failures, int(result.counts[0, 0]), int(result.counts[2, 2])
     (13, 12, 304, 64)
-    >>> from knightgraph.topology import topology_board  # a graph: knightgraph.explore.graphmaps
+    >>> from knightgraph.boards.topology import topology_board  # a graph: knightgraph.explore.graphmaps
     >>> start_map(topology_board(3, 3, levels=2)).failures
     18
     """

@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..board import KNIGHT, Board, Square, SquareLike, as_board, square_name
-from ..resources import require_memory
-from ..results import Status
+from ..boards.board import KNIGHT, Board, Square, SquareLike, as_board, square_name
+from ..running.resources import require_memory
 from ..solvers import find_tour
-from ..verify import check_closed
-from ._run import Clock, allowed_time, check_timeout, run_map, wall_deadline
+from ..tours.results import Status
+from ..tours.verify import check_closed
+from ._chunks import Clock, allowed_time, check_timeout, run_map, wall_deadline
 
 if TYPE_CHECKING:
-    from ..parallel import Executor
+    from ..running.parallel import Executor
 
 BYTES_PER_START = 400
 """What a sweep holds per start square besides the searches (the task, the result)."""
@@ -120,7 +120,7 @@ def sweep(
         the searches not started by then are not run (they count as ABORTED).
     progress : callable, optional
         Called as ``progress({"done": k, "total": n})`` after each start square.
-    executor : knightgraph.parallel.Executor, optional
+    executor : knightgraph.running.parallel.Executor, optional
         Where the searches run (local processes, dask); default in this process.
         The result is the same.
     **options

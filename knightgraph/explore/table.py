@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..board import Board
+from ..boards.board import Board
 from ..exceptions import InvalidBoardError
-from ..resources import require_memory
-from ..results import SearchResult, Status
+from ..running.resources import require_memory
 from ..solvers import find_tour
-from ._run import (
+from ..tours.results import SearchResult, Status
+from ._chunks import (
     BYTES_PER_RESULT,
     BYTES_PER_TOUR_SQUARE,
     Clock,
@@ -35,7 +35,7 @@ from ._run import (
 )
 
 if TYPE_CHECKING:
-    from ..parallel import Executor
+    from ..running.parallel import Executor
 
 CODES = {
     "c": "closed tour",
@@ -180,7 +180,7 @@ def existence_table(
         and the cells not started by then are ``?``.
     progress : callable, optional
         Called as ``progress({"done": k, "total": n})`` after each cell.
-    executor : knightgraph.parallel.Executor, optional
+    executor : knightgraph.running.parallel.Executor, optional
         Where the cells are decided (local processes, dask); default in this
         process.  The table is the same.
 
@@ -238,7 +238,7 @@ def _decide_cell_task(task: tuple[int, int, Clock]) -> Cell:
 
 
 def _decide_cell(m: int, n: int, clock: Clock) -> Cell:
-    from ..existence import closed_tour_exists, open_tour_exists
+    from ..proofs.theorems import closed_tour_exists, open_tour_exists
 
     def search(board: Board, closed: bool) -> SearchResult:
         timeout = allowed_time(clock)

@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..board import KNIGHT, Board, SquareLike, as_board
-from ..budget import Budget
+from ..boards.board import KNIGHT, Board, SquareLike, as_board
 from ..exceptions import InvalidOptionError
-from ..results import SearchResult
+from ..running.budget import Budget
+from ..tours.results import SearchResult
 from .base import (
     Problem,
     Solver,
@@ -81,7 +81,7 @@ def find_tour(
     ----------
     m, n : int, or a Board as ``m``
         The board (``n`` defaults to ``m``).  A networkx graph (or a
-        :class:`~knightgraph.graphs.GraphBoard`: a torus, a cylinder, a 3-D board)
+        :class:`~knightgraph.boards.graphboard.GraphBoard`: a torus, a cylinder, a 3-D board)
         as ``m`` asks for a Hamiltonian path or cycle of it
         (:func:`~knightgraph.solvers.general.solve_graph`; methods ``auto``,
         ``sat``, ``backtrack``; the tour is a :class:`~knightgraph.Tour` of the graph board).
@@ -200,7 +200,7 @@ def _is_graph_board(m: object) -> bool:
     nor a size)."""
     if isinstance(m, Board | int):
         return False
-    from ..graphs import GraphBoard, is_graph
+    from ..boards.graphboard import GraphBoard, is_graph
 
     return is_graph(m) or isinstance(m, GraphBoard)
 
@@ -214,7 +214,7 @@ def _on_graph(
     **request: Any,
 ) -> SearchResult:
     """A request on a graph: refuse what only boards have, then solve it on the graph."""
-    from ..graphs import as_graph_board
+    from ..boards.graphboard import as_graph_board
     from .general import solve_graph
 
     if n is not None or tuple(leaper) != KNIGHT or tuple(removed):

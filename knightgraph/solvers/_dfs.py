@@ -11,7 +11,7 @@ must try.
 Examples
 --------
 >>> from knightgraph import Board
->>> from knightgraph.budget import Budget
+>>> from knightgraph.running.budget import Budget
 >>> from knightgraph.solvers.base import Problem
 >>> problem = Problem.make(Board(5, 5), start="a1")
 >>> search = Search(problem, Budget(), list(problem.board.offsets), False, False, None)
@@ -27,8 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from ..budget import Budget
-from ..proofs import partition_mask, schwenk_partition
+from ..proofs.certificates import partition_mask, schwenk_partition
+from ..running.budget import Budget
 from .base import Problem
 
 _CHECK_EVERY = 1024  # placements between budget checks

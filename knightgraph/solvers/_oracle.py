@@ -7,7 +7,7 @@ the first child whose subtree holds a tour (``backtrack(..., oracle=True)``).
 Examples
 --------
 >>> from knightgraph import Board
->>> from knightgraph.budget import Budget
+>>> from knightgraph.running.budget import Budget
 >>> from knightgraph.solvers.base import Problem
 >>> problem = Problem.make(Board(5, 5), start="a1")
 >>> def search():
@@ -25,7 +25,7 @@ import itertools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..results import Certificate, SearchResult
+from ..tours.results import Certificate, SearchResult
 from ._dfs import Abort, Search
 from .base import Problem
 

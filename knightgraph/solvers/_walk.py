@@ -13,7 +13,7 @@ Examples
 --------
 >>> import random
 >>> from knightgraph import Board
->>> from knightgraph.budget import Budget
+>>> from knightgraph.running.budget import Budget
 >>> from knightgraph.solvers.base import Problem
 >>> problem = Problem.make(Board(8, 8))
 >>> walk = Walk(problem, random.Random(0), Rule(), Budget(), problem.board.offsets, 0)
@@ -32,8 +32,8 @@ from typing import Any
 
 import numpy as np
 
-from ..board import Board
-from ..budget import Budget
+from ..boards.board import Board
+from ..running.budget import Budget
 from .base import Problem
 
 _CHUNK = 1 << 20  # steps per compiled call between budget checks

@@ -1,6 +1,6 @@
 """The ``auto`` strategy: certificates first, then the right search for the size.
 
-1. Cheap certificates of absence (:func:`knightgraph.proofs.quick_obstruction`):
+1. Cheap certificates of absence (:func:`knightgraph.proofs.certificates.quick_obstruction`):
    colour counts, degrees, the closing move, Schwenk's partition, connectivity.
 2. Knight boards without a prescribed end: divide and conquer (``divide``),
    linear time on every board that has a tour (an 8 x 8 tour in well under a
@@ -43,11 +43,11 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from ..board import KNIGHT
-from ..budget import Budget
-from ..existence import closed_tour_exists, color_obstruction, open_tour_exists
-from ..proofs import quick_obstruction
-from ..results import SearchResult, Status
+from ..boards.board import KNIGHT
+from ..proofs.certificates import quick_obstruction
+from ..proofs.theorems import closed_tour_exists, color_obstruction, open_tour_exists
+from ..running.budget import Budget
+from ..tours.results import SearchResult, Status
 from .base import Problem, Solver, solver
 
 __all__ = ["DIVE_LIMIT", "EXACT_LIMIT", "SAT_LIMIT", "auto"]

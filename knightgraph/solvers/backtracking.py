@@ -42,10 +42,10 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..budget import Budget
 from ..exceptions import InvalidOptionError
-from ..proofs import quick_obstruction
-from ..results import Certificate, SearchResult
+from ..proofs.certificates import quick_obstruction
+from ..running.budget import Budget
+from ..tours.results import Certificate, SearchResult
 from ._dfs import MEMO_BYTES, Abort, Search, Starts, compiled_run
 from ._oracle import oracle_search
 from .base import Problem, solver
@@ -135,10 +135,10 @@ def backtrack(
     4. *Colours*: a tour alternates colours, so the colour counts of the
        board and the ends must balance; this is checked once, before the
        search, as every move keeps the balance of what is left (with the
-       other cheap certificates of :func:`knightgraph.proofs.quick_obstruction`).
+       other cheap certificates of :func:`knightgraph.proofs.certificates.quick_obstruction`).
     5. *Independent half* (boards with four ranks or files): the outer lines
        ``O`` hold half the squares and no move joins two of them
-       (:func:`knightgraph.proofs.schwenk_partition` checks this on the
+       (:func:`knightgraph.proofs.certificates.schwenk_partition` checks this on the
        board), so squares of ``O`` never take neighbouring places in the tour.
        If ``k`` squares remain, those of ``O`` fit in places ``1 .. k`` (not
        place 1 when the current square is in ``O``, not place ``k`` of a

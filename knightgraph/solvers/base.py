@@ -35,11 +35,11 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ..board import Board, SquareLike
-from ..budget import Budget
+from ..boards.board import Board, SquareLike
 from ..exceptions import InternalError, InvalidOptionError
-from ..resources import require_memory
-from ..results import Certificate, SearchResult
+from ..running.budget import Budget
+from ..running.resources import require_memory
+from ..tours.results import Certificate, SearchResult
 from .options import check_option_types, option_kinds, option_names
 from .problem import Problem
 
@@ -305,7 +305,7 @@ _DEPTH: ContextVar[int] = ContextVar("knightgraph_solver_depth", default=0)
 def _certified(problem: Problem, budget: Budget, result: SearchResult) -> SearchResult:
     """Pass a board's answer through :func:`knightgraph.solvers.gate.gate`, the one gate.
 
-    The checker is :mod:`knightgraph.certcheck` (through :func:`knightgraph.proofs.check`)
+    The checker is :mod:`knightgraph.certcheck` (through :func:`knightgraph.proofs.certificates.check`)
     for this very request; the SAT fallback is the ``sat`` strategy looked up in the
     registry (not imported here, so the gate adds no dependency between strategies),
     called one level deeper so that it is not gated by itself.  Strategies called by
@@ -339,7 +339,7 @@ def _certified(problem: Problem, budget: Budget, result: SearchResult) -> Search
 
 def _check_certificate(problem: Problem, certificate: Certificate) -> tuple[bool, str]:
     """The independent checker's verdict on ``certificate`` for this request."""
-    from ..proofs import check
+    from ..proofs.certificates import check
 
     return check(certificate, problem.board, closed=problem.closed, **problem.ends())
 

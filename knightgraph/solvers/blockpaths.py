@@ -23,8 +23,8 @@ import functools
 import threading
 from typing import TYPE_CHECKING, Any
 
-from ..board import Board
-from ..budget import Budget
+from ..boards.board import Board
+from ..running.budget import Budget
 from .codes import Square
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@
 for strips, a periodic window (knightgraph's own SAT encoding,
 :class:`~knightgraph.solvers.cnf.TourCNF`); ``scripts/make_blocks.py``
 stores such tours as package data (``knightgraph/data/blocks.txt``, read by
-:mod:`knightgraph.blocktour`), turned here into neighbour codes
+:mod:`knightgraph.tours.blocktour`), turned here into neighbour codes
 (:mod:`knightgraph.solvers.codes`).  Strips of three and four ranks are stored
 with a window that repeats (:data:`STRIP_WINDOW`), so any length comes from one
 stored tour; a strip with a given start is solved around the start
@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..blocktour import stored_meta, stored_order
-from ..board import Board
-from ..budget import Budget
+from ..boards.board import Board
 from ..exceptions import InvalidOptionError, describe_value
+from ..running.budget import Budget
+from ..tours.blocktour import stored_meta, stored_order
 from .codes import Codes, Square, any_square, codes_from_order, expand, follow_unchecked
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ def _window_clauses(
 
 @functools.cache
 def _order(name: str) -> NDArray[np.int16]:
-    """The stored order of one block tour (read by :func:`knightgraph.blocktour.stored_order`:
+    """The stored order of one block tour (read by :func:`knightgraph.tours.blocktour.stored_order`:
     one line of the library, parsed when a board needs it)."""
     order = np.asarray(stored_order(name), dtype=np.int16)
     order.flags.writeable = False

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from ..board import Board
+    from ..boards.board import Board
 
 __all__ = ["BYTES_PER_CLAUSE", "DIRECT_LIMIT", "cnf_bytes", "counter", "exactly_two", "hub_clauses"]
 

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import numpy as np
 
-from ..board import Board
+from ..boards.board import Board
 from .clauses import DIRECT_LIMIT, counter, exactly_two, hub_clauses
 
 __all__ = ["TourCNF"]

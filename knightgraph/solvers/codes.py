@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
-from ..board import Board
+from ..boards.board import Board
 from ..exceptions import InternalError, InvalidOptionError, InvalidTourError, describe_value
-from ..resources import require_memory
-from ..verify import check_closed
+from ..running.resources import require_memory
+from ..tours.verify import check_closed
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

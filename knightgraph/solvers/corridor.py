@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..budget import Budget
+from ..running.budget import Budget
 from .blockpaths import Move, block_path, solve_path
 from .blocks import PORTS
 from .codes import DIRECTIONS, NONE, Codes, Square, codes_from_order, direction, follow_unchecked

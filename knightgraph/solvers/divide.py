@@ -79,12 +79,12 @@ from typing import Any
 
 import numpy as np
 
-from ..board import KNIGHT, Board
-from ..budget import Budget
+from ..boards.board import KNIGHT, Board
 from ..exceptions import InvalidOptionError
-from ..existence import closed_tour_exists, open_tour_exists
-from ..proofs import quick_obstruction
-from ..results import SearchResult
+from ..proofs.certificates import quick_obstruction
+from ..proofs.theorems import closed_tour_exists, open_tour_exists
+from ..running.budget import Budget
+from ..tours.results import SearchResult
 from .base import Problem, solver
 from .blocks import PORTS, block_tour, strip_around, strip_codes, structure_moves
 

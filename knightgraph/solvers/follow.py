@@ -11,7 +11,7 @@ when they are built.
 
 Examples
 --------
->>> from knightgraph.blocktour import stored_order
+>>> from knightgraph.tours.blocktour import stored_order
 >>> from knightgraph.solvers.codes import DIRECTIONS, codes_from_order
 >>> cycle = stored_order("grid_5x6")  # a closed tour of 5x6
 >>> codes = codes_from_order(5, 6, cycle, True).reshape(-1)
@@ -74,7 +74,7 @@ def follow_python(
     (12, True)
     >>> follow_python(codes, delta, 8, 0, out, cycle=True)  # a path: walk it one way
     0
-    >>> from knightgraph.blocktour import stored_order
+    >>> from knightgraph.tours.blocktour import stored_order
     >>> codes = codes_from_order(5, 6, stored_order("grid_5x6"), True).reshape(-1)
     >>> delta[:8] = [dr * 6 + dc for dr, dc in DIRECTIONS]
     >>> one, both = np.zeros(30, dtype=np.int64), np.zeros(30, dtype=np.int64)

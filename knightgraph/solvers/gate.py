@@ -10,7 +10,7 @@ found within what is left of the budget, or the answer becomes ABORTED.
 
 Examples
 --------
->>> from knightgraph.results import Certificate, SearchResult, Status
+>>> from knightgraph.tours.results import Certificate, SearchResult, Status
 >>> from knightgraph.solvers.gate import gate
 >>> no = SearchResult(Status.PROVEN_ABSENT, certificate=Certificate("exhaustive-search", "?"),
 ...                   method="demo", reason="searched everything")
@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..budget import Budget
 from ..exceptions import InternalError
-from ..results import Certificate, SearchResult, Status
+from ..running.budget import Budget
+from ..tours.results import Certificate, SearchResult, Status
 
 __all__ = ["gate"]
 
@@ -81,7 +81,7 @@ def gate(
 
     Examples
     --------
-    >>> from knightgraph.results import Certificate, SearchResult, Status
+    >>> from knightgraph.tours.results import Certificate, SearchResult, Status
     >>> ok = SearchResult(Status.PROVEN_ABSENT, certificate=Certificate("colour", "counts"))
     >>> gate(ok, what="tour", budget=None, check=lambda c: (True, "fine"),
     ...      refute=lambda b: ok).stats["checked"]

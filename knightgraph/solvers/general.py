@@ -1,11 +1,11 @@
-"""Tours of any graph: Hamiltonian paths and cycles of a :class:`~knightgraph.graphs.GraphBoard`.
+"""Tours of any graph: Hamiltonian paths and cycles of a :class:`~knightgraph.boards.graphboard.GraphBoard`.
 
 :func:`solve_graph` is what :func:`~knightgraph.find_tour` and
 :func:`~knightgraph.tour_exists` run when they are given a networkx graph (or a graph
 board: a torus, a cylinder, a 3-D board).  It answers with the same three states as
 the board strategies: FOUND with a verified :class:`~knightgraph.Tour` of the graph,
 PROVEN_ABSENT with a certificate that the independent checker
-(:mod:`knightgraph.graphcheck`) accepted, or ABORTED.
+(:mod:`knightgraph.certcheck.graphcheck`) accepted, or ABORTED.
 
 Methods: ``"sat"`` (the shared CNF of :mod:`~knightgraph.solvers.cnf` with lazy cut
 constraints; a refutation carries its DRUP proof), ``"backtrack"`` (depth-first search
@@ -17,7 +17,7 @@ registry (those take rectangular boards); it is a shared piece that uses the CNF
 Examples
 --------
 >>> import networkx as nx
->>> from knightgraph.graphs import GraphBoard
+>>> from knightgraph.boards.graphboard import GraphBoard
 >>> petersen = GraphBoard.from_networkx(nx.petersen_graph())
 >>> solve_graph(petersen).status.name, solve_graph(petersen, closed=True).status.name
 ('FOUND', 'PROVEN_ABSENT')
@@ -32,11 +32,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, cast
 
-from ..budget import Budget
+from ..boards.graphboard import GraphBoard
+from ..certcheck.graphcheck import check_graph_certificate
 from ..exceptions import InternalError, InvalidOptionError, SearchAbortedError
-from ..graphcheck import check_graph_certificate
-from ..graphs import GraphBoard
-from ..results import Certificate, SearchResult
+from ..running.budget import Budget
+from ..tours.results import Certificate, SearchResult
 from .gate import gate
 from .graphproblem import graph_obstruction
 from .problem import Problem
@@ -308,7 +308,7 @@ def solve_graph(
     -------
     SearchResult
         Its ``tour`` is a :class:`~knightgraph.Tour` of the graph board; a certificate of
-        absence has passed :func:`~knightgraph.graphcheck.check_graph_certificate`.
+        absence has passed :func:`~knightgraph.certcheck.graphcheck.check_graph_certificate`.
 
     Examples
     --------
@@ -349,7 +349,7 @@ def solve_graph(
 
 def _gate(problem: Problem, budget: Budget, result: SearchResult) -> SearchResult:
     """Pass a graph's answer through :func:`knightgraph.solvers.gate.gate`, the one gate:
-    the checker is :func:`~knightgraph.graphcheck.check_graph_certificate`, the fallback
+    the checker is :func:`~knightgraph.certcheck.graphcheck.check_graph_certificate`, the fallback
     for a "no" it cannot re-check (an exhaustive search's) is this module's SAT."""
     board = problem.board
     names = problem.names()

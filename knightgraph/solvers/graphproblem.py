@@ -4,7 +4,7 @@
 Examples
 --------
 >>> import networkx as nx
->>> from knightgraph.graphs import GraphBoard
+>>> from knightgraph.boards.graphboard import GraphBoard
 >>> board = GraphBoard.from_networkx(nx.star_graph(3))
 >>> graph_obstruction(Problem(board)).reason
 '1, 2, 3 (3 vertices) must all be ends of an open tour'
@@ -12,7 +12,7 @@ Examples
 
 from __future__ import annotations
 
-from ..results import Certificate
+from ..tours.results import Certificate
 from .problem import Problem
 
 __all__ = ["graph_obstruction"]
@@ -29,12 +29,12 @@ def graph_obstruction(problem: Problem) -> Certificate | None:
     degree 0, or more than two vertices that must be ends (open) leave no tour.  A tour
     visits every vertex along edges, so the graph must be connected.  On a bipartite
     graph a tour alternates classes, so their sizes and the classes of the ends are
-    fixed (see :mod:`knightgraph.graphcheck`).  O(V + E).
+    fixed (see :mod:`knightgraph.certcheck.graphcheck`).  O(V + E).
 
     Examples
     --------
     >>> import networkx as nx
-    >>> from knightgraph.graphs import GraphBoard
+    >>> from knightgraph.boards.graphboard import GraphBoard
     >>> star = GraphBoard.from_networkx(nx.star_graph(3))
     >>> graph_obstruction(Problem(star)).kind
     'degree'

@@ -6,7 +6,7 @@ claims absence.
 Examples
 --------
 >>> import random
->>> from knightgraph.topology import topology_board
+>>> from knightgraph.boards.topology import topology_board
 >>> from knightgraph import Tour
 >>> torus = topology_board(20, 20, wrap="both")
 >>> order = graph_walk(torus.adj, 0, True, random.Random(0), steps=100_000)

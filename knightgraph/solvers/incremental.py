@@ -31,9 +31,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..board import Board
-from ..budget import Budget
+from ..boards.board import Board
 from ..exceptions import SearchAbortedError
+from ..running.budget import Budget
 from .cnf import TourCNF
 
 __all__ = ["DEFAULT_SOLVER", "Outcome", "SolverSession", "solving"]
@@ -64,7 +64,7 @@ class Outcome:
     Examples
     --------
     >>> from knightgraph import Board
-    >>> from knightgraph.budget import Budget
+    >>> from knightgraph.running.budget import Budget
     >>> with solving(Board(4, 4)) as sat:  # 4x4 has no open tour
     ...     sat.solve().status
     'unsat'
@@ -128,7 +128,7 @@ def solving(
     ...     out = sat.solve()
     >>> out.status, out.order[0], out.order[-1], len(sat.cnf.edges)  # 14 moves, 2 hub edges
     ('sat', 0, 11, 16)
-    >>> from knightgraph.drup import check_drup  # a refutation's clauses and proof check
+    >>> from knightgraph.certcheck.drup import check_drup  # a refutation's clauses and proof check
     >>> with solving(Board(4, 5), closed=True, proof=True) as sat:
     ...     sat.solve().status, check_drup(sat.cnf.clauses, sat.proof())[0]
     ('unsat', True)

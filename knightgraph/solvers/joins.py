@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..budget import Budget
+from ..running.budget import Budget
 from .blocks import PORTS, block_tour, named_block
 from .codes import Codes, Square, codes_from_order, direction
 

@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from .._native import load_library, python_only
+from ..running.native import load_library, python_only
 from .follow import ctypes_follow, follow_python
 
 __all__ = [

@@ -16,8 +16,8 @@ True
 
 from __future__ import annotations
 
-from ..budget import Budget
-from ..results import SearchResult, Status
+from ..running.budget import Budget
+from ..tours.results import SearchResult, Status
 from .auto import auto
 from .base import Problem, solver
 from .divide import FALLBACK_LIMIT, SPEC, construction, unserved

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..board import Board
+from ..boards.board import Board
 from ..exceptions import InvalidOptionError, describe_value
 
 __all__ = ["parse_moves"]

@@ -1,5 +1,5 @@
 """The request every strategy answers (:class:`Problem`): the board (a :class:`Board` or a
-:class:`~knightgraph.graphs.GraphBoard`), open or closed, the ends; and the results it
+:class:`~knightgraph.boards.graphboard.GraphBoard`), open or closed, the ends; and the results it
 builds, worded for its board.
 
 Examples
@@ -16,12 +16,12 @@ from typing import Any
 
 import numpy as np
 
-from ..board import Board, Square, SquareLike
+from ..boards.board import Board, Square, SquareLike
+from ..boards.graphboard import GraphBoard
 from ..exceptions import InvalidSquareError
-from ..graphs import GraphBoard
-from ..results import Certificate, SearchResult, Status
-from ..tour import Tour
-from ..verify import check_closed
+from ..tours.results import Certificate, SearchResult, Status
+from ..tours.tour import Tour
+from ..tours.verify import check_closed
 
 __all__ = ["Problem"]
 
@@ -60,7 +60,7 @@ class Problem:
         Examples
         --------
         >>> import networkx as nx
-        >>> from knightgraph.graphs import GraphBoard
+        >>> from knightgraph.boards.graphboard import GraphBoard
         >>> graph = GraphBoard.from_networkx(nx.cycle_graph(4))
         >>> Problem.make(graph, True, 1, None).describe()
         'closed tour of the graph with 4 vertices from 1'

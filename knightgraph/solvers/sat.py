@@ -20,11 +20,11 @@ Examples
 
 from __future__ import annotations
 
-from ..budget import Budget
 from ..exceptions import SearchAbortedError
-from ..existence import color_obstruction
-from ..resources import require_memory
-from ..results import SearchResult
+from ..proofs.theorems import color_obstruction
+from ..running.budget import Budget
+from ..running.resources import require_memory
+from ..tours.results import SearchResult
 from .base import Problem, solver
 from .clauses import cnf_bytes
 from .incremental import DEFAULT_SOLVER, PROOF_LIMIT, solving
@@ -98,7 +98,7 @@ def sat(
     >>> res.certificate.kind, check_certificate(res.certificate.to_dict(), 4, 5, closed=True)[0]
     ('sat-refutation', True)
     """
-    from ..proofs import degree_obstruction, sat_refutation
+    from ..proofs.certificates import degree_obstruction, sat_refutation
 
     del seed
     board = problem.board

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..budget import Budget
+from ..running.budget import Budget
 from .codes import NONE, Codes, Square, direction
 from .corridor import corridor_walk
 from .fourranks import four_rank_path

@@ -35,12 +35,12 @@ from typing import Any
 
 import numpy as np
 
-from ..board import KNIGHT, Board
-from ..budget import Budget
+from ..boards.board import KNIGHT, Board
 from ..exceptions import InvalidOptionError
-from ..existence import color_obstruction
-from ..proofs import closing_move_obstruction, partition_obstruction
-from ..results import Certificate, SearchResult
+from ..proofs.certificates import closing_move_obstruction, partition_obstruction
+from ..proofs.theorems import color_obstruction
+from ..running.budget import Budget
+from ..tours.results import Certificate, SearchResult
 from ._walk import OutOfBudget, Rule, Walk, run_attempt
 from .base import Problem, solver
 from .moves import parse_moves

@@ -1,0 +1,330 @@
+"""Any finite simple graph as a board: :class:`GraphBoard`; its tours are :class:`~knightgraph.Tour` objects.
+
+A rectangle with a leaper is one graph among many.  :class:`GraphBoard` holds any
+finite simple graph (from networkx, or vertices and edges) with its vertices numbered
+``0 .. N-1`` in a fixed order and a unique name for each; the general-graph strategies
+(:mod:`knightgraph.solvers.general`), the independent checker
+(:mod:`knightgraph.certcheck.graphcheck`) and the counter (:mod:`knightgraph.counting.general`)
+work on those numbers.  Tori, cylinders and 3-D boards
+(:mod:`knightgraph.boards.topology`) are graph boards too.
+
+A tour of a graph board is a :class:`~knightgraph.Tour` too: a Hamiltonian path (open
+tour) or cycle (closed tour), verified when it is built by :meth:`GraphBoard.check_order`.
+
+Examples
+--------
+>>> board = GraphBoard(range(4), [(0, 1), (1, 2), (2, 3), (3, 0)])
+>>> board.num_squares, board.edges(), board.name(2)
+(4, [(0, 1), (0, 3), (1, 2), (2, 3)], '2')
+>>> from knightgraph import Tour
+>>> Tour(board, [0, 1, 2, 3], closed=True).nodes()
+[0, 1, 2, 3]
+>>> Tour(board, [0, 2, 1, 3])
+Traceback (most recent call last):
+...
+knightgraph.exceptions.InvalidTourError: invalid tour: step 1 from 0 to 2 is not an edge of the graph
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..exceptions import InvalidBoardError, InvalidSquareError, InvalidTourError
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = ["GraphBoard", "as_graph_board", "is_graph"]
+
+
+def is_graph(obj: object) -> bool:
+    """True for a networkx-like graph (an object with ``nodes`` and ``edges`` and ``adj``).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> is_graph(nx.petersen_graph()), is_graph(8)
+    (True, False)
+    """
+    return all(hasattr(obj, name) for name in ("nodes", "edges", "adj")) and not isinstance(
+        obj, GraphBoard
+    )
+
+
+class GraphBoard:
+    """A finite simple undirected graph whose Hamiltonian paths and cycles are its tours.
+
+    Parameters
+    ----------
+    nodes : iterable of hashables
+        The vertices, in the order that numbers them ``0 .. N-1``.
+    edges : iterable of pairs of vertices
+        The moves; loops and repeated edges are refused.
+    names : sequence of str, optional
+        A unique name per vertex (default ``str(node)``, or ``v<i>`` when two
+        vertices would share a name); names are how squares are given on the
+        command line and in certificates.
+    kind : str
+        What the graph is, for messages (``"graph"``, ``"torus 5x5"``, ...).
+    pos : dict, optional
+        Drawing positions of the vertices (``{node: (x, y)}``).
+    shape, wrap, leaper : optional
+        For boards with topology (:mod:`knightgraph.boards.topology`): the sizes
+        ``(m, n)`` or ``(m, n, k)``, which directions wrap around, the piece.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> board = GraphBoard.from_networkx(nx.petersen_graph())
+    >>> board.num_squares, len(board.edges()), board.bipartition() is None
+    (10, 15, True)
+    >>> board.index("3"), board.index(3), board.node(3)
+    (3, 3, 3)
+    """
+
+    def __init__(
+        self,
+        nodes: Iterable[Hashable],
+        edges: Iterable[tuple[Hashable, Hashable]],
+        *,
+        names: Sequence[str] | None = None,
+        kind: str = "graph",
+        pos: dict[Hashable, tuple[float, float]] | None = None,
+        shape: tuple[int, ...] | None = None,
+        wrap: str | None = None,
+        leaper: tuple[int, ...] | None = None,
+    ) -> None:
+        self._nodes: tuple[Hashable, ...] = tuple(nodes)
+        if not self._nodes:
+            raise InvalidBoardError("invalid graph: it has no vertices")
+        self._index = {v: i for i, v in enumerate(self._nodes)}
+        if len(self._index) != len(self._nodes):
+            raise InvalidBoardError("invalid graph: a vertex is listed twice")
+        adj: list[set[int]] = [set() for _ in self._nodes]
+        for u, v in edges:
+            if u not in self._index or v not in self._index:
+                raise InvalidBoardError(f"invalid graph: edge ({u!r}, {v!r}) has an unknown end")
+            i, j = self._index[u], self._index[v]
+            if i == j:
+                raise InvalidBoardError(f"invalid graph: a loop at {u!r}")
+            adj[i].add(j)
+            adj[j].add(i)
+        self.adj: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(a)) for a in adj)
+        if names is None:
+            names = [str(v) for v in self._nodes]
+            if len(set(names)) != len(names):
+                names = [f"v{i}" for i in range(len(self._nodes))]
+        if len(names) != len(self._nodes) or len(set(names)) != len(names):
+            raise InvalidBoardError("invalid graph: the vertex names are not unique")
+        self.names: tuple[str, ...] = tuple(names)
+        self._by_name = {name: i for i, name in enumerate(self.names)}
+        self.kind = kind
+        self.pos = pos
+        self.shape = shape
+        self.wrap = wrap
+        self.leaper = leaper
+
+    @classmethod
+    def from_networkx(cls, graph: Any, *, kind: str = "graph") -> GraphBoard:
+        """The graph board of an undirected networkx graph (repeated edges count once; a
+        directed graph is refused: its tours would follow the arrows).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> GraphBoard.from_networkx(nx.cycle_graph(5)).adj[0]
+        (1, 4)
+        """
+        if getattr(graph, "is_directed", lambda: False)():
+            raise InvalidBoardError(
+                "invalid graph: it is directed (tours of undirected graphs only; "
+                "use graph.to_undirected() to ignore the arrows)"
+            )
+        pos = {v: tuple(d["pos"]) for v, d in graph.nodes(data=True) if "pos" in d}
+        edges = [(u, v) for u, v in graph.edges() if u != v]
+        if any(u == v for u, v in graph.edges()):
+            raise InvalidBoardError("invalid graph: it has a loop")
+        return cls(list(graph.nodes), edges, kind=kind, pos=pos or None)
+
+    # ------------------------------------------------------------------ size
+    @property
+    def num_squares(self) -> int:
+        """The number of vertices."""
+        return len(self._nodes)
+
+    @property
+    def area(self) -> int:
+        """The number of vertices (the flat indices run ``0 .. area-1``; all available)."""
+        return len(self._nodes)
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+    def __repr__(self) -> str:
+        return f"GraphBoard({self.kind}, {self.num_squares} vertices, {len(self.edges())} edges)"
+
+    def describe(self) -> str:
+        """E.g. ``'graph with 10 vertices'`` (for messages)."""
+        return f"{self.kind} with {self.num_squares} vertices"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GraphBoard):
+            return NotImplemented
+        return self._nodes == other._nodes and self.adj == other.adj
+
+    def __hash__(self) -> int:
+        return hash((self._nodes, self.adj))
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self._nodes)
+
+    # ------------------------------------------------------------ vertices
+    def nodes(self) -> list[Hashable]:
+        """The vertices in index order."""
+        return list(self._nodes)
+
+    def node(self, index: int) -> Hashable:
+        """The vertex with index ``index``."""
+        return self._nodes[index]
+
+    def square(self, index: int) -> Hashable:
+        """The vertex with index ``index`` (the name boards use)."""
+        return self._nodes[index]
+
+    def index(self, square: Any) -> int:
+        """The index of a vertex, given as the vertex itself or by its name.
+
+        Raises :class:`~knightgraph.InvalidSquareError` naming the value otherwise.
+        """
+        try:
+            if square in self._index:
+                return self._index[square]
+        except TypeError:  # unhashable
+            pass
+        if isinstance(square, str) and square in self._by_name:
+            return self._by_name[square]
+        raise InvalidSquareError(f"invalid square {square!r}: not a vertex of the {self.kind}")
+
+    def name(self, square: Any) -> str:
+        """The name of a vertex (given by index, as the vertex or by name)."""
+        if (
+            isinstance(square, int | np.integer)
+            and not isinstance(square, bool)
+            and 0 <= int(square) < len(self._nodes)
+            and square not in self._index
+        ):
+            return self.names[int(square)]
+        return self.names[self.index(square)]
+
+    # --------------------------------------------------------------- moves
+    def edges(self) -> list[tuple[int, int]]:
+        """The edges as index pairs ``(i, j)`` with ``i < j``, sorted."""
+        return [(i, j) for i, a in enumerate(self.adj) for j in a if i < j]
+
+    def degrees(self) -> list[int]:
+        """The degree of each vertex, in index order."""
+        return [len(a) for a in self.adj]
+
+    def available(self) -> NDArray[np.bool_]:
+        """Every vertex is available (the interface of a board with removed squares)."""
+        return np.ones(len(self._nodes), dtype=bool)
+
+    def move_table(self) -> NDArray[np.int64]:
+        """``table[i, k]`` is the ``k``-th neighbour of ``i`` (padded with -1), as a board's."""
+        width = max(1, max(len(a) for a in self.adj))
+        table = np.full((len(self.adj), width), -1, dtype=np.int64)
+        for i, a in enumerate(self.adj):
+            table[i, : len(a)] = a
+        return table
+
+    def bipartition(self) -> list[int] | None:
+        """A proper 2-colouring (0/1 per vertex, each component's first vertex 0), or None.
+
+        Breadth-first search, O(V + E).
+        """
+        colour = [-1] * len(self.adj)
+        for root in range(len(self.adj)):
+            if colour[root] >= 0:
+                continue
+            colour[root] = 0
+            queue = [root]
+            for u in queue:
+                for w in self.adj[u]:
+                    if colour[w] < 0:
+                        colour[w] = 1 - colour[u]
+                        queue.append(w)
+                    elif colour[w] == colour[u]:
+                        return None
+        return colour
+
+    def check_order(self, order: Any, closed: bool) -> NDArray[np.int64]:
+        """``order`` (an iterable of vertex indices) as an array, checked as a Hamiltonian
+        path of the graph (a cycle when ``closed``): InvalidTourError names its first defect.
+
+        This is how a :class:`~knightgraph.Tour` of a graph board is verified when built.
+
+        Examples
+        --------
+        >>> board = GraphBoard(range(3), [(0, 1), (1, 2)])
+        >>> board.check_order([0, 1, 2], closed=False)
+        array([0, 1, 2])
+        >>> board.check_order([0, 1, 2], closed=True)
+        Traceback (most recent call last):
+        ...
+        knightgraph.exceptions.InvalidTourError: invalid closed tour: the last vertex is not joined to the first
+        """
+        seq = [int(x) for x in order]
+        n = self.num_squares
+        if len(seq) != n:
+            raise InvalidTourError(f"invalid tour: {len(seq)} vertices, the graph has {n}")
+        if sorted(seq) != list(range(n)):
+            raise InvalidTourError("invalid tour: a vertex is missing or repeated")
+        for k in range(len(seq) - 1):
+            if seq[k + 1] not in self.adj[seq[k]]:
+                raise InvalidTourError(
+                    f"invalid tour: step {k + 1} from {self.name(seq[k])} to "
+                    f"{self.name(seq[k + 1])} is not an edge of the graph"
+                )
+        if closed and (n < 3 or seq[0] not in self.adj[seq[-1]]):
+            raise InvalidTourError(
+                "invalid closed tour: the last vertex is not joined to the first"
+            )
+        return np.array(seq, dtype=np.int64)
+
+    def to_networkx(self) -> Any:
+        """The graph as a networkx graph on the original vertices (attributes ``name``, and
+        ``pos`` when known).
+
+        Examples
+        --------
+        >>> GraphBoard(["x", "y"], [("x", "y")]).to_networkx().nodes["y"]
+        {'name': 'y'}
+        """
+        import networkx as nx
+
+        graph = nx.Graph(name=self.kind)
+        for i, v in enumerate(self._nodes):
+            graph.add_node(v, name=self.names[i])
+            if self.pos is not None and v in self.pos:
+                graph.nodes[v]["pos"] = self.pos[v]
+        graph.add_edges_from((self._nodes[i], self._nodes[j]) for i, j in self.edges())
+        return graph
+
+
+def as_graph_board(graph: Any) -> GraphBoard:
+    """A :class:`GraphBoard` from a networkx graph (a GraphBoard is returned as it is).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> as_graph_board(nx.path_graph(3)).edges()
+    [(0, 1), (1, 2)]
+    """
+    if isinstance(graph, GraphBoard):
+        return graph
+    if is_graph(graph):
+        return GraphBoard.from_networkx(graph)
+    raise InvalidBoardError(f"invalid graph {graph!r}: expected a networkx graph")

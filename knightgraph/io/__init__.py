@@ -1,0 +1,1 @@
+"""Reading and writing: the formats of answers and the tour files."""
