@@ -124,6 +124,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "boards": [
         ("squares", "arrays", "graphboard"),  # names, arrays, graph boards
         ("board",),  # the rectangle with removed squares
+        ("coercion",),  # the board of an entry point's arguments, any kind
         ("topology",),  # tori, cylinders, 3-D boards (graph boards built from a Board)
         ("masks", "nxgraph"),  # boards from pictures; the networkx knight graph
     ],

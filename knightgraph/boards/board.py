@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..exceptions import InvalidBoardError, InvalidOptionError, InvalidSquareError
+from ..exceptions import InvalidBoardError, InvalidSquareError
 from ..running.resources import require_board_memory
 from .squares import (
     CAMEL,
@@ -44,8 +44,10 @@ from .squares import (
     describe_square,
     file_index,
     file_name,
+    index_pairs,
     is_whole,
     leaper_offsets,
+    names_line,
     parse_square_text,
     plain_pair,
     square_name,
@@ -64,7 +66,6 @@ __all__ = [
     "Board",
     "Square",
     "SquareLike",
-    "as_board",
     "coerce_square",
     "describe_square",
     "file_index",
@@ -325,6 +326,76 @@ class Board:
         r, c = self._checked(square)
         return square_name(r, c)
 
+    # ------------------------------------------------- the protocol of every board kind
+    def wording(self) -> tuple[str, str]:
+        """How messages name the board and one of its squares (the same method on a
+        :class:`~knightgraph.boards.graphboard.GraphBoard`: ``of the torus ...``, ``vertex``).
+
+        Examples
+        --------
+        >>> Board(8, 8).wording()
+        ('on 8x8', 'square')
+        """
+        return f"on {self.m}x{self.n}", "square"
+
+    def names_at(self, indices: Any) -> list[str]:
+        """The algebraic names of the flat indices ``indices`` (a sequence or an array).
+
+        Vectorised: the file letters and rank numbers are named once each and joined per
+        square by numpy (about 0.1 s for a million squares); a few are named one by one.
+
+        Examples
+        --------
+        >>> Board(8, 8).names_at([0, 9, 63])
+        ['a1', 'b2', 'h8']
+        """
+        import numpy as np
+
+        flat = np.asarray(indices, dtype=np.int64)
+        if flat.size <= 64:  # a few: one by one, not a table of every file and rank
+            return [square_name(*divmod(i, self.n)) for i in flat.tolist()]
+        rows, cols = np.divmod(flat, self.n)
+        files = np.array([file_name(c) for c in range(self.n)], dtype=object)
+        ranks = np.array([str(r + 1) for r in range(self.m)], dtype=object)
+        names: list[str] = (files[cols] + ranks[rows]).tolist()
+        return names
+
+    def squares_at(self, indices: Iterable[int]) -> Iterator[Square]:
+        """The ``(r, c)`` pairs of the flat indices ``indices``, one by one.
+
+        Examples
+        --------
+        >>> list(Board(8, 8).squares_at([0, 9]))
+        [(0, 0), (1, 1)]
+        """
+        n = self.n
+        return (divmod(i, n) for i in indices)
+
+    def tour_fields(self, order: Any, closed: bool) -> dict[str, Any]:
+        """The JSON fields of a tour of this board visiting ``order``: ``rows``, ``cols``,
+        ``closed``, ``start``, ``end``, then ``leaper`` and ``removed`` when not the
+        defaults, and ``squares`` as ``[r, c]`` pairs (:meth:`knightgraph.Tour.to_dict`).
+
+        Examples
+        --------
+        >>> Board(1, 2, leaper=(0, 1)).tour_fields([0, 1], False)["squares"]
+        [[0, 0], [0, 1]]
+        """
+        d: dict[str, Any] = {
+            "rows": self.m,
+            "cols": self.n,
+            "closed": closed,
+            "start": self.name(int(order[0])),
+            "end": self.name(int(order[-1])),
+        }
+        if self.leaper != KNIGHT:
+            d["leaper"] = list(self.leaper)
+        if self.removed:
+            flat = sorted(r * self.n + c for r, c in self.removed)
+            d["removed"] = names_line(flat, self.m, self.n).split()
+        d["squares"] = index_pairs(order, self.n)
+        return d
+
     def color(self, square: SquareLike) -> int:
         """Colour ``(r + c) % 2`` of a square; ``a1`` is colour 0."""
         r, c = self._checked(square)
@@ -443,44 +514,3 @@ class Board:
 
         self.require_memory("symmetries")
         return symmetries(self.m, self.n, self._removed_index)
-
-
-def as_board(
-    m: int | Board,
-    n: int | None = None,
-    *,
-    leaper: tuple[int, int] = KNIGHT,
-    removed: Iterable[SquareLike] = (),
-) -> Board:
-    """The board of an entry point's ``(m, n=None, *, leaper, removed)`` arguments.
-
-    ``m`` may be a :class:`Board`; then ``n``, ``leaper`` and ``removed`` must
-    be left out or agree with it (a conflicting value is an error, never
-    silently ignored).  Otherwise ``Board(m, n or m, leaper=..., removed=...)``.
-
-    Examples
-    --------
-    >>> as_board(5), as_board(Board(3, 4)), as_board(Board(3, 4, leaper=(1, 3)), leaper=(1, 3))
-    (Board(5, 5), Board(3, 4), Board(3, 4, leaper=(1, 3)))
-    >>> as_board(Board(8, 8), leaper=(1, 3))
-    Traceback (most recent call last):
-    ...
-    knightgraph.exceptions.InvalidOptionError: invalid leaper (1, 3): the board Board(8, 8) has its leaper already; give one or the other
-    """
-    if not isinstance(m, Board):
-        return Board(m, m if n is None else n, leaper=leaper, removed=removed)
-    try:
-        given = None if isinstance(removed, str) else {coerce_square(sq) for sq in removed}
-    except TypeError:
-        given = None
-    for what, value, clash in (
-        ("n", n, n is not None),
-        ("leaper", tuple(leaper), tuple(leaper) not in (KNIGHT, m.leaper)),
-        ("removed", removed, given is None or (given and given != set(m.removed))),
-    ):
-        if clash:
-            raise InvalidOptionError(
-                f"invalid {what} {value!r}: the board {m!r} has its "
-                f"{what} already; give one or the other"
-            )
-    return m

@@ -219,6 +219,50 @@ class GraphBoard:
             return self.names[int(square)]
         return self.names[self.index(square)]
 
+    # ------------------------------------------------- the protocol of every board kind
+    def wording(self) -> tuple[str, str]:
+        """How messages name the board and one of its vertices (as :meth:`Board.wording
+        <knightgraph.Board.wording>`).
+
+        Examples
+        --------
+        >>> GraphBoard(range(2), [(0, 1)]).wording()
+        ('of the graph with 2 vertices', 'vertex')
+        """
+        return f"of the {self.describe()}", "vertex"
+
+    def names_at(self, indices: Any) -> list[str]:
+        """The names of the vertices with the indices ``indices`` (a sequence or an array).
+
+        Examples
+        --------
+        >>> GraphBoard(["x", "y"], [("x", "y")]).names_at([1, 0])
+        ['y', 'x']
+        """
+        names = self.names
+        return [names[i] for i in np.asarray(indices, dtype=np.int64).tolist()]
+
+    def squares_at(self, indices: Iterable[int]) -> Iterator[Hashable]:
+        """The vertices with the indices ``indices``, one by one.
+
+        Examples
+        --------
+        >>> list(GraphBoard(["x", "y"], [("x", "y")]).squares_at([1, 0]))
+        ['y', 'x']
+        """
+        return map(self.node, indices)
+
+    def tour_fields(self, order: Any, closed: bool) -> dict[str, Any]:
+        """The JSON fields of a tour of this graph visiting ``order``: ``closed`` and
+        ``squares`` by vertex name (:meth:`knightgraph.Tour.to_dict`).
+
+        Examples
+        --------
+        >>> GraphBoard(["x", "y"], [("x", "y")]).tour_fields([1, 0], False)
+        {'closed': False, 'squares': ['y', 'x']}
+        """
+        return {"closed": closed, "squares": self.names_at(order)}
+
     # --------------------------------------------------------------- moves
     def edges(self) -> list[tuple[int, int]]:
         """The edges as index pairs ``(i, j)`` with ``i < j``, sorted."""

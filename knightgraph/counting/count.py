@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..boards.board import KNIGHT, Board, SquareLike, as_board
-from ..boards.graphboard import GraphBoard, is_graph
+from ..boards.board import KNIGHT, Board, SquareLike
+from ..boards.coercion import as_any_board
 from ..exceptions import BoardTooLargeError, InvalidOptionError
 from ..running.resources import available_memory
 from ..tours.results import Certificate
@@ -292,7 +292,8 @@ def count_tours(
     >>> r.undirected, r.stats["split"]["parts"]
     (9862, 4)
     """
-    if is_graph(m) or isinstance(m, GraphBoard):
+    board = as_any_board(m, n, leaper=leaper, removed=removed)
+    if not isinstance(board, Board):  # any graph: knightgraph.counting.general
         from .general import count_graph
 
         if parts is not None or checkpoint is not None:  # never silently unsplit, unkept
@@ -300,10 +301,9 @@ def count_tours(
                 "parts= and checkpoint= are for rectangular boards: a graph is counted in one piece"
             )
         counted = count_graph(
-            m, n, closed, start, end, convention, engine, memory, timeout, progress
+            board, closed, start, end, convention, engine, memory, timeout, progress
         )
         return cast(CountResult, counted)  # the same interface (GraphCountResult)
-    board = as_board(m, n, leaper=leaper, removed=removed)
     if convention not in CONVENTIONS:
         raise InvalidOptionError(f"unknown convention {convention!r}: choose oeis or knuth")
     if convention == "knuth" and closed:

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 
-from ..boards.board import KNIGHT, Board, SquareLike, as_board
+from ..boards.board import KNIGHT, Board, SquareLike
+from ..boards.coercion import as_board
 from ..exceptions import InvalidOptionError
 from ..running.budget import Budget
 from ..running.resources import require_memory

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..boards.graphboard import GraphBoard, as_graph_board
+from ..boards.graphboard import GraphBoard
 from ..exceptions import BoardTooLargeError, InvalidOptionError
 from ..tours.verify import check_closed
 from .compiled import CountOverflow, compiled_kernel, kernel_available, run_compiled, slot_plan
@@ -268,8 +268,7 @@ def count_graph_tours(
 
 
 def count_graph(
-    graph: Any,
-    n: int | None,
+    board: GraphBoard,
     closed: bool,
     start: Any,
     end: Any,
@@ -279,11 +278,11 @@ def count_graph(
     timeout: float | None,
     progress: Callable[[dict[str, Any]], None] | None,
 ) -> GraphCountResult:
-    """The entry of :func:`~knightgraph.count_tours` for a graph."""
-    if n is not None or convention != "oeis":
+    """The entry of :func:`~knightgraph.count_tours` for a graph board."""
+    if convention != "oeis":
         raise InvalidOptionError("a graph takes no n and only the oeis convention")
     return count_graph_tours(
-        as_graph_board(graph),
+        board,
         closed=closed,
         start=start,
         end=end,

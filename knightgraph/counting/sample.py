@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import numpy as np
 
-from ..boards.board import KNIGHT, Board, SquareLike, as_board
-from ..boards.graphboard import GraphBoard, as_graph_board, is_graph
-from ..exceptions import BoardTooLargeError, InvalidOptionError
+from ..boards.board import KNIGHT, Board, SquareLike
+from ..boards.coercion import as_any_board
+from ..exceptions import BoardTooLargeError
 from ..running.resources import require_memory
 from ..tours.results import Certificate
 from ..tours.tour import Tour
@@ -195,13 +195,12 @@ def sample_tours(
     >>> r.directed, r.tours[0].start, len(r.tours[1].nodes())
     (60, 0, 20)
     """
-    if is_graph(m) or isinstance(m, GraphBoard):  # any graph: knightgraph.counting.samplegraph
+    board = as_any_board(m, n, leaper=leaper, removed=removed)
+    if not isinstance(board, Board):  # any graph: knightgraph.counting.samplegraph
         from .samplegraph import sample_graph_tours
 
-        if n is not None or leaper != KNIGHT or tuple(removed):
-            raise InvalidOptionError("a graph takes no n, leaper or removed squares")
         drawn = sample_graph_tours(
-            as_graph_board(m),
+            board,
             k=k,
             closed=closed,
             start=start,
@@ -212,7 +211,6 @@ def sample_tours(
             progress=progress,
         )
         return cast(SampleResult, drawn)  # the same interface (GraphSampleResult)
-    board = as_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)
     check_sample(k, seed, memory, timeout)
     s, t = end_indices(board, start, end)

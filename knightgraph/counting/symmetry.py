@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..boards.board import KNIGHT, Board, SquareLike, as_board
+from ..boards.board import KNIGHT, Board, SquareLike
+from ..boards.coercion import as_board
 from ..exceptions import BoardTooLargeError
 from ..tours.verify import check_closed
 from .count import count_cycles

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from ..boards.board import KNIGHT, Board, Square, SquareLike, as_board
-from ..boards.graphboard import GraphBoard, is_graph
+from ..boards.board import KNIGHT, Board, Square, SquareLike
+from ..boards.coercion import as_any_board
 from ..exceptions import InvalidOptionError, KnightGraphError
 from ..running.resources import require_memory
 from ..tours.results import SearchResult, Status
@@ -339,25 +339,19 @@ def _any_map(
 ) -> TourMap:
     """Route a map: a graph to :mod:`.graphmaps`, a board to :func:`_tour_map`."""
     leaper, removed = shape
-    if is_graph(m) or isinstance(m, GraphBoard):  # any graph: knightgraph.explore.graphmaps
+    board = as_any_board(m, n, leaper=leaper, removed=removed)
+    if not isinstance(board, Board):  # any graph: knightgraph.explore.graphmaps
         from .graphmaps import graph_map
 
-        _graph_only(n, leaper, removed)
         if sampling[0] is not None:
             raise InvalidOptionError(
                 f"invalid sample {sampling[0]!r}: a map of a graph decides every vertex "
                 "(sample is for boards of squares)"
             )
-        found = graph_map(m, kind, closed, start, counts, timeouts, progress, executor)
+        found = graph_map(board, kind, closed, start, counts, timeouts, progress, executor)
         return cast(TourMap, found)
-    board = as_board(m, n, leaper=leaper, removed=removed)
     s = None if start is None else board.parse_square(start)
     return _tour_map(board, kind, closed, s, counts, timeouts, progress, executor, sampling)
-
-
-def _graph_only(n: int | None, leaper: tuple[int, int], removed: Iterable[SquareLike]) -> None:
-    if n is not None or tuple(leaper) != KNIGHT or tuple(removed):
-        raise InvalidOptionError("a graph takes no n, leaper or removed squares")
 
 
 def _tour_map(

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..boards.board import KNIGHT, Board, Square, SquareLike, as_board, square_name
+from ..boards.board import KNIGHT, Board, Square, SquareLike, square_name
+from ..boards.coercion import as_board
 from ..running.resources import require_memory
 from ..solvers import find_tour
 from ..tours.results import Status

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..boards.board import KNIGHT, Board, SquareLike, as_board
+from ..boards.board import KNIGHT, Board, SquareLike
+from ..boards.coercion import as_any_board
 from ..exceptions import InvalidOptionError
 from ..running.budget import Budget
 from ..tours.results import SearchResult
@@ -128,12 +129,10 @@ def find_tour(
     >>> find_tour(nx.petersen_graph(), closed=True).certificate.kind
     'sat-refutation'
     """
-    if _is_graph_board(m):
+    board = as_any_board(m, n, leaper=leaper, removed=removed)
+    if not isinstance(board, Board):  # a graph board: the strategies of any graph
         return _on_graph(
-            m,
-            n,
-            leaper,
-            removed,
+            board,
             options,
             closed=closed,
             start=start,
@@ -144,7 +143,6 @@ def find_tour(
             timeout=timeout,
             progress=progress,
         )
-    board = as_board(m, n, leaper=leaper, removed=removed)
     return get_solver(method)(
         board,
         closed=closed,
@@ -195,30 +193,10 @@ def tour_exists(
     )
 
 
-def _is_graph_board(m: object) -> bool:
-    """A graph, or a GraphBoard (graphs is imported only when ``m`` is neither a Board
-    nor a size)."""
-    if isinstance(m, Board | int):
-        return False
-    from ..boards.graphboard import GraphBoard, is_graph
-
-    return is_graph(m) or isinstance(m, GraphBoard)
-
-
-def _on_graph(
-    graph: Any,
-    n: int | None,
-    leaper: tuple[int, int],
-    removed: Iterable[SquareLike],
-    options: dict[str, Any],
-    **request: Any,
-) -> SearchResult:
-    """A request on a graph: refuse what only boards have, then solve it on the graph."""
-    from ..boards.graphboard import as_graph_board
+def _on_graph(board: Any, options: dict[str, Any], **request: Any) -> SearchResult:
+    """A request on a graph board: refuse the options only boards have, then solve it."""
     from .general import solve_graph
 
-    if n is not None or tuple(leaper) != KNIGHT or tuple(removed):
-        raise InvalidOptionError("a graph takes no n, leaper or removed squares")
     if options:
         raise InvalidOptionError(f"unknown option {sorted(options)[0]!r} for a graph")
-    return solve_graph(as_graph_board(graph), **request)
+    return solve_graph(board, **request)

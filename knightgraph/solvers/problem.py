@@ -82,15 +82,13 @@ class Problem:
     def words(self) -> tuple[str, str]:
         """How messages name the board and a square of it: ``('on 8x8', 'square')`` or
         ``('of the graph with 4 vertices', 'vertex')`` (the one place that asks which)."""
-        board = self.board
-        if isinstance(board, GraphBoard):
-            return f"of the {board.describe()}", "vertex"
-        return f"on {board.m}x{board.n}", "square"
+        words: tuple[str, str] = self.board.wording()
+        return words
 
     def name(self, index: int) -> str:
         """The name of the square (vertex) with flat index ``index``."""
-        board = self.board
-        return board.names[index] if isinstance(board, GraphBoard) else board.name(index)
+        name: str = self.board.names_at([index])[0]
+        return name
 
     def names(self) -> tuple[str | None, str | None]:
         """The ends by name (None when not requested)."""

@@ -48,7 +48,9 @@ __all__ = [
 BLOCK_SIDES = range(5, 11)
 """Board sides ``divide`` fills with one stored block (when not both are odd)."""
 
-_LIBRARY = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "blocks.txt")
+_LIBRARY = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "blocks.txt"
+)
 """The stored block tours, one a line (see the module notes and the file's own header)."""
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..boards.board import KNIGHT, Board, SquareLike, file_name
+from ..boards.board import KNIGHT, Board, SquareLike
 from ..boards.graphboard import GraphBoard
 from ..exceptions import (
     ImmutableError,
@@ -208,11 +208,8 @@ class Tour(TourBase):
         return len(self.order)
 
     def __iter__(self) -> Iterator[Any]:
-        board, order = self.board, self.order.tolist()
-        if isinstance(board, GraphBoard):
-            return map(board.node, order)
-        n = board.n
-        return (divmod(i, n) for i in order)
+        squares: Iterator[Any] = self.board.squares_at(self.order.tolist())
+        return squares
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Tour):
@@ -246,7 +243,7 @@ class Tour(TourBase):
         Boards up to 12 x 12 show the visiting numbers too.  Beyond 10,000 squares (and on
         a graph board) this returns None, so a notebook shows the text repr instead.
         """
-        if self.board.area > 10_000 or isinstance(self.board, GraphBoard):
+        if self.board.area > 10_000 or not isinstance(self.board, Board):
             return None
         png: bytes = _presenter("png")(self, numbers=self.board.area <= 144, dpi=72)
         return png
@@ -257,7 +254,7 @@ class Tour(TourBase):
         A tour of more than 40,000 squares or of a graph board gives None (the notebook then
         shows the picture or the text repr).
         """
-        if isinstance(self.board, GraphBoard):
+        if not isinstance(self.board, Board):
             return None
         html: str | None = _presenter("html")(self)
         return html
@@ -276,11 +273,8 @@ class Tour(TourBase):
         return _presenter("draw")(self, **style)
 
     def algebraic_slice(self, lo: int, hi: int) -> list[str]:
-        """Algebraic names of the squares visited at positions ``lo .. hi - 1``.
-
-        Vectorised: the file letters and rank numbers are named once each and
-        joined per square by numpy (about 0.1 s for a million squares).
-        """
+        """Algebraic names of the squares visited at positions ``lo .. hi - 1`` (vertex
+        names on a graph board; see the board's ``names_at``)."""
         try:
             lo, hi = operator.index(lo), operator.index(hi)
         except TypeError:
@@ -288,13 +282,7 @@ class Tour(TourBase):
                 f"invalid positions {describe_value(lo)}, {describe_value(hi)}: "
                 "expected whole numbers"
             ) from None
-        board = self.board
-        if isinstance(board, GraphBoard):
-            return [board.names[i] for i in self.order[lo:hi].tolist()]
-        rows, cols = np.divmod(self.order[lo:hi], board.n)
-        files = np.array([file_name(c) for c in range(board.n)], dtype=object)
-        ranks = np.array([str(r + 1) for r in range(board.m)], dtype=object)
-        names: list[str] = (files[cols] + ranks[rows]).tolist()
+        names: list[str] = self.board.names_at(self.order[lo:hi])
         return names
 
     def squares(self) -> list[Any]:
@@ -375,26 +363,8 @@ class Tour(TourBase):
 
         ``leaper`` and ``removed`` when not the defaults; a graph board's: ``closed``, ``squares``.
         """
-        if isinstance(self.board, GraphBoard):
-            return {"closed": self.closed, "squares": self.algebraic()}
-        d: dict[str, Any] = {
-            "rows": self.m,
-            "cols": self.n,
-            "closed": self.closed,
-            "start": self.board.name(self.start),
-            "end": self.board.name(self.end),
-        }
-        if self.board.leaper != KNIGHT:
-            d["leaper"] = list(self.board.leaper)
-        if self.board.removed:
-            from ..boards.squares import names_line
-
-            flat = sorted(r * self.n + c for r, c in self.board.removed)
-            d["removed"] = names_line(flat, self.m, self.n).split()
-        from ..boards.squares import index_pairs
-
-        d["squares"] = index_pairs(self.order, self.board.n)
-        return d
+        fields: dict[str, Any] = self.board.tour_fields(self.order, self.closed)
+        return fields
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Tour:

@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from ..boards.board import KNIGHT, Board, SquareLike, as_board, coerce_square, describe_square
+from ..boards.board import KNIGHT, Board, SquareLike, coerce_square, describe_square
+from ..boards.coercion import as_board
 from ..exceptions import (
     BoardTooLargeError,
     InvalidOptionError,
