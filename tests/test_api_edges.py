@@ -573,3 +573,21 @@ def test_formats_refuse_junk_paths_and_values(tmp_path):
     with pytest.raises(kg.InvalidOptionError, match="''"), atomic_output(""):
         pass
     raises_naming(kg.TourFormatError, "None", parse_tour_text, None, kg.Board(3, 3))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [kg.find_tour, kg.count_tours, lambda g, **kw: kg.sample_tours(g, k=1, **kw), kg.start_map],
+    ids=["find_tour", "count_tours", "sample_tours", "start_map"],
+)
+@pytest.mark.parametrize(
+    "extra", [{"n": 4}, {"leaper": (1, 3)}, {"removed": ["a1"]}], ids=["n", "leaper", "removed"]
+)
+def test_every_entry_refuses_what_only_boards_have_for_a_graph(call, extra):
+    """One entry (``boards.coercion.as_any_board``) for every board kind: a graph given
+    with ``n``, a leaper or removed squares is refused the same way everywhere
+    (``count_tours`` ignored a leaper and removed squares before)."""
+    import networkx as nx
+
+    with pytest.raises(kg.InvalidOptionError, match="a graph takes no n, leaper or removed"):
+        call(nx.cycle_graph(5), **extra)
