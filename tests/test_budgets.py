@@ -20,7 +20,6 @@ from knightgraph.counting import (
     kernel_available,
 )
 from knightgraph.counting import compiled as kc_compiled
-from knightgraph.counting import limits as kc_budget
 from knightgraph.counting import plan as kc_plan
 from knightgraph.counting import python_engine as kc_python
 from knightgraph.exceptions import (
@@ -31,6 +30,7 @@ from knightgraph.exceptions import (
     SearchAbortedError,
 )
 from knightgraph.explore import end_map, existence_table, start_map, sweep
+from knightgraph.running import budget as kc_budget
 from knightgraph.running.budget import Budget
 from knightgraph.solvers.clauses import cnf_bytes
 from knightgraph.solvers.cnf import TourCNF
@@ -189,7 +189,7 @@ def test_python_engine_reads_the_clock_inside_a_step(monkeypatch):
     readings = sum(1 + (size - 1) // kc.CLOCK_EVERY for size in layers[:big])
     monkeypatch.setattr(kc_budget, "_clock", FakeClock())
     with pytest.raises(CountAbortedError) as caught:
-        kc_python.run_python(steps, deadline=readings + 2.0)
+        kc_python.run_python(steps, budget=Budget(readings + 2.0, started=0.0))
     done = caught.value.done
     assert done["step"] == big + 1 and done["engine"] == "python"
     assert done["states_done"] == kc.CLOCK_EVERY < done["states"] == layers[big]
@@ -245,7 +245,7 @@ def test_compiled_kernel_with_a_past_deadline_raises_the_budget_error():
             width,
             plan,
             memory=2**30,
-            deadline=0.0,
+            budget=Budget(0.0, started=0.0),
             progress=None,
             stats=stats,
         )
@@ -257,7 +257,7 @@ def test_plan_reads_the_clock(monkeypatch):
     graph = kc_plan.build_graph(Board(8, 20), True)
     monkeypatch.setattr(kc_budget, "_clock", FakeClock())
     with pytest.raises(CountAbortedError) as caught:
-        kc_plan.make_plan(graph, None, frozenset(), frozenset(), deadline=2.0)
+        kc_plan.make_plan(graph, None, frozenset(), frozenset(), budget=Budget(2.0, started=0.0))
     assert caught.value.done["phase"] == "plan" and caught.value.done["step"] == 64
 
 

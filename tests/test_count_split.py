@@ -18,6 +18,7 @@ from knightgraph.counting.plan import build_graph, make_plan
 from knightgraph.counting.python_engine import run_python
 from knightgraph.counting.split import _groups
 from knightgraph.exceptions import InvalidOptionError
+from knightgraph.running.budget import NO_BUDGET
 from knightgraph.running.parallel import DaskExecutor, ProcessExecutor, SerialExecutor
 
 needs_kernel = pytest.mark.skipif(not kernel_available(), reason="compiled kernel not built")
@@ -225,7 +226,7 @@ def _both_engines(m, n, *, virtual, pad):
         width + pad,
         shifted,
         memory=1 << 30,
-        deadline=None,
+        budget=NO_BUDGET,
         progress=None,
         stats={},
     )
@@ -303,7 +304,7 @@ def test_mirror_merging_halves_the_states():
             width,
             plan,
             memory=1 << 30,
-            deadline=None,
+            budget=NO_BUDGET,
             progress=None,
             stats=stats,
         )

@@ -32,9 +32,10 @@ Burnside's lemma.
 
 The package, one job a module:
 
-``budget``
-    :class:`CountAbortedError`, the clock deadlines are read on, the checks of the
-    engine, the budget and the plan's memory before any work.
+``limits``
+    :class:`CountAbortedError`, the checks of the engine, the budget and the plan's
+    memory before any work (every count reads the one
+    :class:`~knightgraph.running.budget.Budget` of searches and counts).
 ``plan``
     The board as a graph in processing order and the steps of the program.
 ``python_engine``

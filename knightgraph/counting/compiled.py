@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..exceptions import BoardTooLargeError, KnightGraphError
+from ..running.budget import Budget
 from ..running.native import load_library, python_only
 from .limits import stopped_error
 
@@ -212,7 +212,7 @@ def run_compiled(
     plan: list[tuple[Any, ...]],
     *,
     memory: int,
-    deadline: float | None,
+    budget: Budget,
     progress: Callable[[dict[str, Any]], None] | None,
     stats: dict[str, Any],
     wide: bool = False,
@@ -233,7 +233,7 @@ def run_compiled(
     ctx = lib.kgc_new(width, int(memory), int(wide))
     if not ctx:
         raise BoardTooLargeError("counting: cannot allocate the first counting table")
-    again: dict[str, Any] = dict(memory=memory, deadline=deadline, progress=progress)
+    again: dict[str, Any] = dict(memory=memory, budget=budget, progress=progress)
     again.update(stats=stats, wide=True)
     again.update(first=first, initial=initial, stop=stop)
     try:
@@ -255,8 +255,9 @@ def run_compiled(
             dest, vleaves, vneed, cands, forced, leave, need, last, any_choice = step[:9]
             if not any_choice:
                 return 0 if stop is None else _layer(lib, None)
-            if deadline is not None:
-                lib.kgc_set_deadline(ctx, max(0.0, deadline - time.monotonic()))
+            left = budget.remaining()
+            if left is not None:
+                lib.kgc_set_deadline(ctx, left)
             before = states
             arrays = (cands, forced, len(cands), leave, len(leave), need, len(need), int(last))
             if len(step) > 9:  # the end of a column: merge mirror images

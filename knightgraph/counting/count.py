@@ -18,6 +18,7 @@ from typing import Any, cast
 from ..boards.board import KNIGHT, Board, SquareLike
 from ..boards.coercion import as_any_board
 from ..exceptions import BoardTooLargeError, InvalidOptionError
+from ..running.budget import NO_BUDGET, Budget
 from ..running.resources import available_memory
 from ..tours.results import Certificate
 from ..tours.verify import check_closed
@@ -106,7 +107,7 @@ def count_cycles(
     perm: Sequence[int] | None = None,
     engine: str = "auto",
     memory: int | None = None,
-    deadline: float | None = None,
+    budget: Budget = NO_BUDGET,
     progress: Callable[[dict[str, Any]], None] | None = None,
     stats: dict[str, Any] | None = None,
     split: SplitOptions | None = None,
@@ -121,7 +122,7 @@ def count_cycles(
     forced, excluded = tuple(forced), tuple(excluded)
     if engine not in ("auto", "python", "c"):
         raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
-    graph = build_graph(board, virtual, deadline, snake=True)
+    graph = build_graph(board, virtual, budget, snake=True)
     if graph.size + int(virtual) < 3:
         return 0
     local = local_ids(graph.squares)
@@ -131,14 +132,14 @@ def count_cycles(
         if virtual:
             local_perm.append(graph.size)
     edges = local_edges(local, forced), local_edges(local, excluded)
-    steps = make_plan(graph, local_perm, *edges, deadline)
+    steps = make_plan(graph, local_perm, *edges, budget)
     parts: dict[str, Any] = dict(  # the count in parts: split_count's keywords
         virtual=virtual,
         forced=forced,
         excluded=excluded,
         options=split,
         memory=memory,
-        deadline=deadline,
+        budget=budget,
         progress=progress,
         stats=stats,
     )
@@ -152,9 +153,9 @@ def count_cycles(
         if slots is not None:
             stats["engine"] = "c"
             stats["width"] = slots[0]
-            budget = memory_budget(memory, compiled=True)
+            room = memory_budget(memory, compiled=True)
             run = functools.partial(
-                run_compiled, kernel, slots[0], slots[1], memory=budget, deadline=deadline
+                run_compiled, kernel, slots[0], slots[1], memory=room, budget=budget
             )
             try:
                 if split is not None:
@@ -171,11 +172,11 @@ def count_cycles(
                 f"the frontier of {board!r} is wider than the compiled kernel's {MAX_SLOTS} slots"
             )
     stats["engine"] = "python"
-    budget = memory_budget(memory, compiled=False)
+    room = memory_budget(memory, compiled=False)
     if split is not None and perm is None:
-        run = functools.partial(run_python, steps, deadline=deadline, memory=budget)
+        run = functools.partial(run_python, steps, budget=budget, memory=room)
         return _split(board, run, "python", len(steps), parts)
-    return int(run_python(steps, deadline=deadline, progress=progress, memory=budget))
+    return int(run_python(steps, budget=budget, progress=progress, memory=room))
 
 
 def _split(
@@ -330,7 +331,7 @@ def count_tours(
             zero.reason,
             zero,
         )
-    deadline = None if timeout is None else time.monotonic() + timeout
+    budget = Budget(timeout)
     stats: dict[str, Any] = {}
     fit = _fit(board, closed, engine, memory, split is not None)
     if fit is not None and fit.estimate is not None:
@@ -344,7 +345,7 @@ def count_tours(
         split = SplitOptions(parts=fit.parts)  # parts small enough to fit, one after another
         stats["memory_parts"] = fit.parts
     kw: dict[str, Any] = dict(
-        engine=engine, memory=memory, deadline=deadline, progress=progress, stats=stats
+        engine=engine, memory=memory, budget=budget, progress=progress, stats=stats
     )
     if split is not None:
         kw["split"] = split

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..boards.graphboard import GraphBoard
 from ..exceptions import BoardTooLargeError, InvalidOptionError
+from ..running.budget import NO_BUDGET, Budget
 from ..tours.verify import check_closed
 from .compiled import CountOverflow, compiled_kernel, kernel_available, run_compiled, slot_plan
 from .limits import (
@@ -33,7 +34,6 @@ from .limits import (
     end_indices,
     memory_budget,
     stopped_error,
-    timed_out,
 )
 from .plan import local_edges, make_plan, order_graph, tally
 from .python_engine import run_python
@@ -41,7 +41,7 @@ from .python_engine import run_python
 __all__ = ["GraphCountResult", "count_graph_tours", "vertex_order"]
 
 
-def vertex_order(board: GraphBoard, deadline: float | None = None) -> tuple[list[int], int]:
+def vertex_order(board: GraphBoard, budget: Budget = NO_BUDGET) -> tuple[list[int], int]:
     """A processing order of the vertices with a narrow frontier, and the frontier's width.
 
     Notes
@@ -76,7 +76,7 @@ def vertex_order(board: GraphBoard, deadline: float | None = None) -> tuple[list
     touched: set[int] = set()
     width = 0
     while len(order) < n:
-        if len(order) % 64 == 0 and timed_out(deadline):
+        if len(order) % 64 == 0 and budget.out_of_time():
             raise stopped_error(
                 "at the timeout", {"phase": "order", "step": len(order), "steps": n}
             )
@@ -146,20 +146,20 @@ def _count_cycles(
     excluded: Iterable[tuple[int, int]] = (),
     engine: str,
     memory: int | None,
-    deadline: float | None,
+    budget: Budget,
     progress: Callable[[dict[str, Any]], None] | None,
     stats: dict[str, Any],
 ) -> int:
     """Hamiltonian cycles of the graph (plus a virtual vertex joined to all), with forced
     and excluded edges as index pairs (-1 the virtual vertex)."""
-    if timed_out(deadline):
+    if budget.out_of_time():
         raise stopped_error("at the timeout", {"phase": "graph", "step": 0, "steps": len(order)})
     size = len(order)
     if size + int(virtual) < 3:
         return 0
     graph, local = order_graph(board, order, virtual)
     edges = local_edges(local, forced), local_edges(local, excluded)
-    steps = make_plan(graph, None, *edges, deadline)
+    steps = make_plan(graph, None, *edges, budget)
     kernel = compiled_kernel() if engine in ("auto", "c") and kernel_available() else None
     if engine == "c" and kernel is None:
         raise InvalidOptionError("the compiled counting kernel is not built")
@@ -174,7 +174,7 @@ def _count_cycles(
                         slots[0],
                         slots[1],
                         memory=memory_budget(memory, compiled=True),
-                        deadline=deadline,
+                        budget=budget,
                         progress=progress,
                         stats=stats,
                     )
@@ -182,8 +182,8 @@ def _count_cycles(
             except CountOverflow:
                 pass
     stats["engine"] = "python"
-    budget = memory_budget(memory, compiled=False)
-    return int(run_python(steps, deadline=deadline, progress=progress, memory=budget))
+    room = memory_budget(memory, compiled=False)
+    return int(run_python(steps, budget=budget, progress=progress, memory=room))
 
 
 def count_graph_tours(
@@ -217,14 +217,14 @@ def count_graph_tours(
     check_budget(engine, memory, timeout)
     s, t = end_indices(board, start, end, board.names.__getitem__, "vertex")
     began = time.perf_counter()
-    deadline = None if timeout is None else time.monotonic() + timeout
+    budget = Budget(timeout)
     stats: dict[str, Any] = {"order": "greedy path decomposition"}
     kw: dict[str, Any] = dict(
-        engine=engine, memory=memory, deadline=deadline, progress=progress, stats=stats
+        engine=engine, memory=memory, budget=budget, progress=progress, stats=stats
     )
     n = board.num_squares
     try:
-        order, stats["width"] = vertex_order(board, deadline)
+        order, stats["width"] = vertex_order(board, budget)
 
         def cycles(virtual: bool, **edges: Any) -> int:
             return _count_cycles(board, order, virtual=virtual, **edges, **kw)

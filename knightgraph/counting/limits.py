@@ -1,5 +1,6 @@
-"""The budget of a count: the clock its deadline is read on, the error of a count stopped on
-its budget, and the checks run before any work (the engine, the budget, the plan's memory).
+"""The limits of a count: the error of a count stopped on its budget (the one
+:class:`~knightgraph.running.budget.Budget` of searches and counts), and the checks run
+before any work (the engine, the budget, the plan's memory).
 
 A stop names how far the count got (:attr:`CountAbortedError.done`); the graph, the plan
 and both engines build it with :func:`stopped_error`.  The answers of counts and samples (of
@@ -9,13 +10,13 @@ boards and of graphs) share their status and their JSON through :class:`_Counted
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from ..boards.board import Board
 from ..exceptions import InvalidOptionError, InvalidSquareError, SearchAbortedError
+from ..running.budget import Budget
 from ..running.resources import available_memory, require_memory
 from ..tours.results import Status
 
@@ -53,14 +54,6 @@ class CountAbortedError(SearchAbortedError):
         self.done = done
 
 
-_clock = time.monotonic
-"""The clock that deadlines are read on (a module attribute, so that tests can move it)."""
-
-
-def timed_out(deadline: float | None) -> bool:
-    return deadline is not None and _clock() >= deadline
-
-
 def stopped_error(why: str, done: dict[str, Any]) -> CountAbortedError:
     """The error of a count stopped at ``done`` (see :class:`CountAbortedError`)."""
     phase = done.get("phase", "count")
@@ -82,12 +75,7 @@ def check_budget(engine: str, memory: int | None, timeout: float | None) -> None
         isinstance(memory, bool) or not isinstance(memory, int) or memory < 1
     ):
         raise InvalidOptionError(f"invalid memory {memory!r}: expected a whole number >= 1")
-    if timeout is not None and (
-        isinstance(timeout, bool)
-        or not isinstance(timeout, int | float)
-        or not 0 <= timeout < float("inf")
-    ):
-        raise InvalidOptionError(f"invalid timeout {timeout!r}: expected seconds >= 0")
+    Budget.check(timeout)
 
 
 def end_indices(

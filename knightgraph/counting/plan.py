@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..boards.board import KNIGHT, Board
-from .limits import stopped_error, timed_out
+from ..running.budget import NO_BUDGET, Budget
+from .limits import stopped_error
 
 
 # --------------------------------------------------------------------------- graph
@@ -84,11 +85,11 @@ def _processing_order(board: Board, snake: bool = False) -> list[int]:
 
 
 def build_graph(
-    board: Board, virtual: bool, deadline: float | None = None, snake: bool = False
+    board: Board, virtual: bool, budget: Budget = NO_BUDGET, snake: bool = False
 ) -> PlanGraph:
     """The board as a :class:`PlanGraph` in processing order (:func:`_processing_order`;
     ``snake``: for counts, not for samples, whose seeded draws keep the plain order)."""
-    if timed_out(deadline):
+    if budget.out_of_time():
         raise stopped_error(
             "at the timeout", {"phase": "graph", "step": 0, "steps": board.num_squares}
         )
@@ -97,7 +98,7 @@ def build_graph(
     table = board.move_table()
     adj: list[tuple[int, ...]] = []
     for done, flat in enumerate(order):
-        if done % 4096 == 0 and timed_out(deadline):
+        if done % 4096 == 0 and budget.out_of_time():
             raise stopped_error(
                 "at the timeout", {"phase": "graph", "step": done, "steps": len(order)}
             )
@@ -159,7 +160,7 @@ def make_plan(
     perm: Sequence[int] | None,
     forced: frozenset[frozenset[int]],
     excluded: frozenset[frozenset[int]],
-    deadline: float | None = None,
+    budget: Budget = NO_BUDGET,
 ) -> list[PlanStep]:
     """The steps for counting cycles of ``graph`` that are fixed by ``perm`` (None: all).
 
@@ -189,7 +190,7 @@ def make_plan(
     remaining = [len(a) for a in adj]  # edges not yet decided, per square
     steps: list[PlanStep] = []
     for k, orbit in enumerate(orbits):
-        if k % 64 == 0 and timed_out(deadline):
+        if k % 64 == 0 and budget.out_of_time():
             raise stopped_error(
                 "at the timeout", {"phase": "plan", "step": k, "steps": len(orbits)}
             )
@@ -223,7 +224,7 @@ def make_plan(
         must = [i for i, grp in enumerate(edge_orbits) if any(frozenset(e) in forced for e in grp)]
         choices = [
             [(where[a], where[b]) for a, b in chosen]
-            for chosen in _edge_choices(edge_orbits, must, len(orbit), deadline, k, len(orbits))
+            for chosen in _edge_choices(edge_orbits, must, len(orbit), budget, k, len(orbits))
         ]
         for v, u in candidates:
             remaining[v] -= 1
@@ -244,7 +245,7 @@ def _edge_choices(
     edge_orbits: list[list[tuple[int, int]]],
     must: list[int],
     members: int,
-    deadline: float | None,
+    budget: Budget,
     step: int,
     steps: int,
 ) -> list[list[tuple[int, int]]]:
@@ -264,7 +265,7 @@ def _edge_choices(
     for size in range(min(len(edge_orbits), 2 * members) + 1):
         for picked in itertools.combinations(range(len(edge_orbits)), size):
             tried += 1
-            if tried % 4096 == 0 and timed_out(deadline):
+            if tried % 4096 == 0 and budget.out_of_time():
                 raise stopped_error(
                     "at the timeout", {"phase": "plan", "step": step, "steps": steps}
                 )

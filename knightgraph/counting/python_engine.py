@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from .limits import stopped_error, timed_out
+from ..running.budget import NO_BUDGET, Budget
+from .limits import stopped_error
 
 if TYPE_CHECKING:
     from .plan import PlanStep
@@ -32,7 +33,7 @@ PYTHON_STATE_BYTES = 300
 def run_python(
     steps: list[PlanStep],
     *,
-    deadline: float | None = None,
+    budget: Budget = NO_BUDGET,
     progress: Callable[[dict[str, Any]], None] | None = None,
     memory: int | None = None,
     first: int = 0,
@@ -59,7 +60,7 @@ def run_python(
         out: dict[tuple[int, ...], int] = {}
         cache: dict[tuple[int, ...], list[int]] = {}
         for done, (state, count) in enumerate(layer.items()):
-            if done % CLOCK_EVERY == 0 and timed_out(deadline):
+            if done % CLOCK_EVERY == 0 and budget.out_of_time():
                 raise stopped_error(
                     "at the timeout",
                     {

@@ -23,6 +23,7 @@ import numpy as np
 from ..boards.board import KNIGHT, Board, SquareLike
 from ..boards.coercion import as_any_board
 from ..exceptions import BoardTooLargeError
+from ..running.budget import Budget
 from ..running.resources import require_memory
 from ..tours.results import Certificate
 from ..tours.tour import Tour
@@ -232,10 +233,10 @@ def sample_tours(
             f"{k:,} tours of {board.m}x{board.n} ({board.num_squares:,} squares)",
         )
         require_plan_memory(board, "sampling the tours of")
-        deadline = None if timeout is None else time.monotonic() + timeout
-        budget = memory_budget(memory, compiled=False)
+        budget = Budget(timeout)
+        room = memory_budget(memory, compiled=False)
         try:
-            _draw(board, drawing, budget, deadline, progress)
+            _draw(board, drawing, room, budget, progress)
         except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
             reason = str(stop)
             drawing.stats["done"] = stop.done
@@ -258,7 +259,7 @@ def _draw(
     board: Board,
     drawing: Drawing,
     memory: int,
-    deadline: float | None,
+    budget: Budget,
     progress: Callable[[dict[str, Any]], None] | None,
 ) -> None:
     """Fill ``drawing``: the count, then the tours (CountAbortedError at the budget)."""
@@ -269,7 +270,7 @@ def _draw(
             only = next(iter(r * board.n + c for r, c in board.squares()))
             drawing.tours = [Tour(board, np.array([only]), False) for _ in range(drawing.k)]
         return
-    graph, steps = _request_plan(board, closed, s, t, deadline)
+    graph, steps = _request_plan(board, closed, s, t, budget)
     if graph is None:
         drawing.directed = 0
         return
@@ -277,21 +278,21 @@ def _draw(
     def tour_of(order: list[int]) -> Tour:
         return Tour(board, np.array(order, dtype=np.int64), closed)
 
-    draw_tours(drawing, graph, steps, memory, deadline, progress, tour_of)
+    draw_tours(drawing, graph, steps, memory, budget, progress, tour_of)
 
 
 def _request_plan(
-    board: Board, closed: bool, s: int | None, t: int | None, deadline: float | None
+    board: Board, closed: bool, s: int | None, t: int | None, budget: Budget
 ) -> tuple[PlanGraph | None, list[PlanStep]]:
     """The graph and plan of the cycles that stand for the tours asked for, as in
     :func:`~knightgraph.count_tours` (a virtual square for open tours); None when fewer
     than three vertices leave no cycle."""
     from .plan import build_graph, local_ids, make_plan, request_edges
 
-    graph = build_graph(board, not closed, deadline)
+    graph = build_graph(board, not closed, budget)
     if graph.size + int(graph.virtual) < 3:
         return None, []
     if closed and s is not None and t is not None and t not in neighbours(board, s):
         return None, []
     local = local_ids(graph.squares)
-    return graph, make_plan(graph, None, *request_edges(local, closed, s, t), deadline)
+    return graph, make_plan(graph, None, *request_edges(local, closed, s, t), budget)

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..boards.graphboard import GraphBoard
 from ..exceptions import BoardTooLargeError
+from ..running.budget import Budget
 from ..running.resources import require_memory
 from ..tours.tour import Tour
 from ..tours.verify import check_closed
@@ -140,11 +141,11 @@ def sample_graph_tours(
     check_sample(k, seed, memory, timeout)
     s, t = end_indices(board, start, end, board.names.__getitem__, "vertex")
     began = time.perf_counter()
-    deadline = None if timeout is None else time.monotonic() + timeout
+    budget = Budget(timeout)
     drawing = Drawing(closed, s, t, k, seed)
     reason = ""
     try:
-        order, width = vertex_order(board, deadline)
+        order, width = vertex_order(board, budget)
         drawing.stats["width"] = width
         if width > SAMPLE_MAX_WIDTH:
             raise BoardTooLargeError(
@@ -152,8 +153,8 @@ def sample_graph_tours(
                 f"frontier is {width} vertices wide (at most {SAMPLE_MAX_WIDTH})"
             )
         require_memory(k * board.num_squares * 16, f"{k:,} tours of the {board.describe()}")
-        budget = memory_budget(memory, compiled=False)
-        _draw(board, drawing, order, budget, deadline, progress)
+        room = memory_budget(memory, compiled=False)
+        _draw(board, drawing, order, room, budget, progress)
     except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
         reason = str(stop)
         drawing.stats["done"] = stop.done
@@ -167,7 +168,7 @@ def _draw(
     drawing: Drawing,
     order: list[int],
     memory: int,
-    deadline: float | None,
+    budget: Budget,
     progress: Callable[[dict[str, Any]], None] | None,
 ) -> None:
     """Fill ``drawing``: the count, then the tours (CountAbortedError at the budget)."""
@@ -184,7 +185,7 @@ def _draw(
         drawing.directed = 0
         return
     graph, local = order_graph(board, order, virtual)
-    steps = make_plan(graph, None, *request_edges(local, closed, s, t), deadline)
+    steps = make_plan(graph, None, *request_edges(local, closed, s, t), budget)
     draw_tours(
-        drawing, graph, steps, memory, deadline, progress, lambda seq: Tour(board, seq, closed)
+        drawing, graph, steps, memory, budget, progress, lambda seq: Tour(board, seq, closed)
     )

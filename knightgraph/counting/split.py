@@ -38,6 +38,7 @@ import numpy as np
 
 from ..boards.board import Board
 from ..exceptions import InvalidOptionError
+from ..running.budget import Budget
 from .checkpoint import Checkpoint, groups_digest
 from .limits import CountAbortedError, memory_budget
 
@@ -122,15 +123,6 @@ class _Part:
     until: float | None  # the count's one deadline, on the wall clock (time.time())
 
 
-def _local_deadline(until: float | None) -> float | None:
-    """The count's deadline ``until`` (wall clock, the same instant on every machine whose
-    clock is set) on this process's monotonic clock: every part, wherever and whenever it
-    starts, stops at the same moment as the whole count."""
-    if until is None:
-        return None
-    return time.monotonic() + (until - time.time())
-
-
 def _run_part(part: _Part) -> dict[str, Any]:
     """Finish one part: the program from the cut to the end on the part's states.
 
@@ -142,7 +134,7 @@ def _run_part(part: _Part) -> dict[str, Any]:
     from .python_engine import run_python
 
     began = time.perf_counter()
-    deadline = _local_deadline(part.until)
+    budget = Budget.from_wall_deadline(part.until)  # every part stops when the count does
     if _part_size(part) == 0:  # an empty group carries nothing to the end: 0 (no plan needed)
         return {"index": part.index, "count": 0, "seconds": 0.0}
     _, steps = _plan_of(part.board, part.virtual, part.forced, part.excluded)
@@ -155,22 +147,22 @@ def _run_part(part: _Part) -> dict[str, Any]:
                 raise InvalidOptionError(
                     "a part of a split count needs the compiled counting kernel on the worker"
                 )
-            budget = memory_budget(part.memory, compiled=True)
+            room = memory_budget(part.memory, compiled=True)
             count = run_compiled(
                 kernel,
                 slots[0],
                 slots[1],
-                memory=budget,
-                deadline=deadline,
+                memory=room,
+                budget=budget,
                 progress=None,
                 stats=stats,
                 first=part.cut,
                 initial=part.states,
             )
         else:
-            budget = memory_budget(part.memory, compiled=False)
+            room = memory_budget(part.memory, compiled=False)
             count = run_python(
-                steps, deadline=deadline, memory=budget, first=part.cut, initial=part.states
+                steps, budget=budget, memory=room, first=part.cut, initial=part.states
             )
     except CountAbortedError as stop:
         return {"index": part.index, "aborted": str(stop), "done": stop.done}
@@ -250,7 +242,7 @@ def split_count(
     excluded: tuple[tuple[int, int], ...],
     options: SplitOptions,
     memory: int | None,
-    deadline: float | None,
+    budget: Budget,
     progress: Callable[[dict[str, Any]], None] | None,
     stats: dict[str, Any],
 ) -> int:
@@ -292,7 +284,7 @@ def split_count(
         done.setdefault(i, 0)
     stats["split"]["empty_parts"] = len(empty)
     todo = [i for i in range(parts) if i not in done]
-    until = None if deadline is None else time.time() + (deadline - time.monotonic())
+    until = budget.wall_deadline()
     tasks = [
         _Part(board, virtual, forced, excluded, engine, cut, i, groups[i], memory, until)
         for i in todo

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..boards.board import KNIGHT, Board, SquareLike
 from ..boards.coercion import as_board
 from ..exceptions import BoardTooLargeError
+from ..running.budget import Budget
 from ..tours.verify import check_closed
 from .count import count_cycles
 from .limits import CountAbortedError, CountStatus, check_budget, require_plan_memory
@@ -121,11 +122,9 @@ def count_symmetric(
     if zero is not None:
         none = dict.fromkeys(board.symmetries(), 0)
         return SymmetryCount(board, closed, 0, none, 0, time.perf_counter() - began, zero.reason)
-    wall_deadline = None if timeout is None else time.time() + timeout
+    until = Budget(timeout).wall_deadline()
     symmetries = board.symmetries()
-    tasks = [
-        (board, closed, name, perm.tolist(), wall_deadline) for name, perm in symmetries.items()
-    ]
+    tasks = [(board, closed, name, perm.tolist(), until) for name, perm in symmetries.items()]
     try:
         numbers = (executor or SerialExecutor()).map(_fixed_count, tasks)
     except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
@@ -146,11 +145,11 @@ def count_symmetric(
 
 def _fixed_count(task: tuple[Board, bool, str, list[int], float | None]) -> int:
     """Undirected tours fixed by one symmetry (a picklable piece of :func:`count_symmetric`);
-    the deadline is a time of day (:func:`time.time`), the same for every worker."""
-    board, closed, name, perm, wall_deadline = task
+    the deadline is a time of day (:meth:`Budget.wall_deadline`), the same for every worker."""
+    board, closed, name, perm, until = task
     if board.num_squares == 1:
         return 0 if closed else 1
-    deadline = None if wall_deadline is None else time.monotonic() + (wall_deadline - time.time())
+    budget = Budget.from_wall_deadline(until)
     if name == "identity":
-        return count_cycles(board, virtual=not closed, deadline=deadline)
-    return count_cycles(board, virtual=not closed, perm=perm, engine="python", deadline=deadline)
+        return count_cycles(board, virtual=not closed, budget=budget)
+    return count_cycles(board, virtual=not closed, perm=perm, engine="python", budget=budget)

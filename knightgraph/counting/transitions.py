@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..exceptions import InternalError, InvalidOptionError
-from .limits import check_budget, stopped_error, timed_out
+from ..running.budget import Budget
+from .limits import check_budget, stopped_error
 from .python_engine import CLOCK_EVERY, PYTHON_STATE_BYTES, successors
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def draw_tours(
     graph: PlanGraph,
     steps: list[PlanStep],
     memory: int,
-    deadline: float | None,
+    budget: Budget,
     progress: Callable[[dict[str, Any]], None] | None,
     tour_of: Callable[[list[int]], Any],
 ) -> None:
@@ -77,12 +78,12 @@ def draw_tours(
     rng = random.Random(drawing.seed)
     work = len(steps) + drawing.k  # one unit per step of the program, then per tour
     report = None if progress is None else (lambda done: progress({"done": done, "total": work}))
-    layers, completions = _passes(steps, memory, deadline, report, drawing.stats)
+    layers, completions = _passes(steps, memory, budget, report, drawing.stats)
     cycles = int(completions[0][0]) if len(completions[0]) else 0
     both_ways = (s is None or t is None) if closed else (s is None and t is None)
     drawing.directed = 2 * cycles if both_ways else cycles
     for drawn in range(drawing.k if cycles else 0):
-        if timed_out(deadline):
+        if budget.out_of_time():
             raise stopped_error("at the timeout", {"phase": "sample", "step": drawn, "steps": 0})
         edges = _walk(steps, layers, completions, rng)
         order = _orient(graph, edges, closed, s, t, rng.random() < 0.5)
@@ -101,7 +102,7 @@ _Layer = tuple["NDArray[np.int64]", "NDArray[np.int32]", "NDArray[np.int32]"]
 def _passes(
     steps: list[PlanStep],
     memory: int,
-    deadline: float | None,
+    budget: Budget,
     report: Callable[[int], None] | None,
     stats: dict[str, Any],
 ) -> tuple[list[_Layer], list[Any]]:
@@ -121,7 +122,7 @@ def _passes(
             if done % CLOCK_EVERY == 0:
                 where = {"phase": "count", "step": index + 1, "steps": len(steps)}
                 where |= {"states_done": done, "states": len(current), "engine": "sample"}
-                if timed_out(deadline):
+                if budget.out_of_time():
                     raise stopped_error("at the timeout", where)
                 need = held + TRANSITION_BYTES * len(targets)
                 need += PYTHON_STATE_BYTES * (len(current) + len(out))
