@@ -162,7 +162,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("graphplot", "output", "scaling", "shapeplot", "tableplot", "tourplot", "page"),
         ("animation",),
     ],
-    "explore": [("_chunks",), ("graphmaps", "sweeps", "table", "maps")],
+    "explore": [("_chunks",), ("tourmap",), ("sweeps", "table", "maps")],
     "solvers": [
         ("options", "moves", "clauses", "follow", "gate", "problem", "graphproblem", "graphwalk"),
         ("base", "cnf", "kernels"),  # the registry and the one gate; the encoding; C loops

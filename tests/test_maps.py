@@ -100,3 +100,23 @@ def test_6x6_start_counts_add_up_to_a165134():
     result = start_map(6, 6, counts=True)
     assert result.ok.all()
     assert sum(int(x) for x in result.counts.flat) == 6_637_920
+
+
+def test_one_evidence_tally_for_every_board_kind():
+    """Issue 25: the maps of boards and of graphs once tallied a result carrying both a
+    tour and a certificate differently (the graph map by the certificate's kind, the board
+    map as a tour); one tally now counts it as a tour on every board kind."""
+    import dataclasses
+
+    from knightgraph import find_tour
+    from knightgraph.boards.topology import topology_board
+
+    certificate = find_tour(3, 3).certificate
+    for board in (Board(3, 4), topology_board(3, 3, wrap="cols")):
+        plain = start_map(board, counts=False)
+        cell = next(c for c in plain.candidates if plain.ok[c])
+        both = dataclasses.replace(plain.evidence[cell], certificate=certificate)
+        mixed = dataclasses.replace(plain, evidence={**plain.evidence, cell: both})
+        kinds = mixed.to_dict()["evidence"]
+        assert kinds == plain.to_dict()["evidence"] and kinds["tour"] >= 1, board
+        assert certificate.kind not in kinds, board

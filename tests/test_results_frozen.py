@@ -14,7 +14,6 @@ import knightgraph as kg
 from knightgraph.boards.graphboard import GraphBoard
 from knightgraph.counting.samplegraph import sample_graph_tours
 from knightgraph.counting.symmetry import count_symmetric
-from knightgraph.explore.graphmaps import graph_start_map
 from knightgraph.explore.sweeps import sweep
 
 
@@ -34,7 +33,7 @@ RESULTS = [
     ("SampleResult", lambda: kg.sample_tours(3, 4, k=2, seed=1), "tours"),
     ("GraphSampleResult", lambda: sample_graph_tours(_graph(), k=1, closed=True), "directed"),
     ("TourMap", lambda: kg.start_map(3, 4, counts=False), "ok"),
-    ("GraphTourMap", lambda: graph_start_map(_graph(), closed=True), "evidence"),
+    ("TourMap graph", lambda: kg.start_map(_graph(), closed=True), "evidence"),
     ("SweepResult", lambda: sweep(3, 4), "seconds"),
     ("ExistenceTable", lambda: kg.existence_table(2, 3), "cells"),
     ("Cell", lambda: kg.existence_table(2, 3).cells[(1, 1)], "code"),

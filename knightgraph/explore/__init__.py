@@ -19,16 +19,10 @@ Examples
 from __future__ import annotations
 
 from ._chunks import BYTES_PER_RESULT, BYTES_PER_TOUR_SQUARE, MAP_CHUNK
-from .maps import (
-    COUNT_AUTO_SQUARES,
-    COUNT_AUTO_SQUARES_PYTHON,
-    TourMap,
-    end_map,
-    map_bytes,
-    start_map,
-)
+from .maps import COUNT_AUTO_SQUARES, COUNT_AUTO_SQUARES_PYTHON, end_map, map_bytes, start_map
 from .sweeps import BYTES_PER_START, SweepResult, sweep
 from .table import CODES, Cell, ExistenceTable, existence_table, table_bytes
+from .tourmap import TourMap
 
 __all__ = [
     "BYTES_PER_RESULT",

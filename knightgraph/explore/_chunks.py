@@ -118,28 +118,26 @@ class CellTask:
     """One cell of a start or end map, as handed to a worker (picklable: it crosses to
     worker processes).
 
-    ``kind`` is ``"starts"`` or ``"ends"``; ``start`` the fixed start of an ``ends`` map
-    (None for ``starts``); ``cell`` the square or vertex index decided; ``with_count``
-    whether its tours are counted too.
+    ``ends`` are the keywords of the cell's question to :func:`~knightgraph.tour_exists`
+    (``start``, and ``end`` for an ``ends`` map) as the board names its squares or vertices;
+    ``with_count`` whether its tours are counted too.
 
     Examples
     --------
     >>> import pickle
-    >>> task = CellTask(None, "starts", False, None, (0, 0), (None, None), True)
+    >>> task = CellTask(None, False, {"start": (0, 0)}, (None, None), True)
     >>> pickle.loads(pickle.dumps(task)) == task
     True
     """
 
     board: Any
-    kind: str
     closed: bool
-    start: Any
-    cell: Any
+    ends: dict[str, Any]
     clock: Clock
     with_count: bool
 
 
-def decide_cell(task: CellTask, ends: dict[str, Any]) -> tuple[SearchResult, int | None]:
+def decide_cell(task: CellTask) -> tuple[SearchResult, int | None]:
     """Decide one cell of a map: is there a tour with these ``ends``; count the tours too
     when ``task.with_count``.  The cell's timeout bounds both together: the count gets what
     the search left, and is dropped (None) when it runs out; a cell reached after the run's
@@ -147,7 +145,7 @@ def decide_cell(task: CellTask, ends: dict[str, Any]) -> tuple[SearchResult, int
     from ..counting import count_tours
     from ..solvers import tour_exists
 
-    board, closed, clock = task.board, task.closed, task.clock
+    board, closed, clock, ends = task.board, task.closed, task.clock, task.ends
     timeout = allowed_time(clock)
     if clock[1] is not None and timeout == 0:
         return not_started(), None
@@ -159,62 +157,6 @@ def decide_cell(task: CellTask, ends: dict[str, Any]) -> tuple[SearchResult, int
     if left is not None and left <= 0:
         return result, None
     return result, count_tours(board, closed=closed, timeout=left, **ends).directed  # None: stopped
-
-
-class MapCells:
-    """What the start and end maps of boards and of graphs share: the tallies of their
-    cells.  A subclass holds ``ok`` and ``evidence`` indexed by its cells (squares or
-    vertices), lists them in ``candidates`` and names one with ``_name``."""
-
-    ok: Any
-    evidence: dict[Any, SearchResult]
-
-    @property
-    def candidates(self) -> list[Any]:  # pragma: no cover - every map defines it
-        raise NotImplementedError
-
-    def _name(self, cell: Any) -> str:  # pragma: no cover - every map defines it
-        raise NotImplementedError
-
-    @property
-    def failures(self) -> int:
-        """Candidate cells with no tour (proved, or unknown)."""
-        return sum(1 for cell in self.candidates if not self.ok[cell])
-
-    @property
-    def unknown(self) -> list[str]:
-        """The names of the cells whose search gave up."""
-        return [
-            self._name(cell)
-            for cell in self.candidates
-            if self.evidence[cell].status is Status.ABORTED
-        ]
-
-    def squares(self) -> list[str]:
-        """The names of the cells marked ok, in index order."""
-        return [self._name(cell) for cell in self.candidates if self.ok[cell]]
-
-    def _evidence_kinds(self) -> dict[str, int]:
-        """How many cells each kind of evidence decides: ``tour`` (a verified tour comes
-        first), a certificate's kind, or ``none`` (undecided)."""
-        kinds: dict[str, int] = {}
-        for result in self.evidence.values():
-            kind = "tour" if result.tour is not None else "none"
-            if result.tour is None and result.certificate is not None:
-                kind = result.certificate.kind
-            kinds[kind] = kinds.get(kind, 0) + 1
-        return kinds
-
-    def _proofs(self) -> list[dict[str, Any]]:
-        """The evidence behind each decided cell, in candidate order: its name as
-        ``square`` and its :func:`proof_of`; a cell whose search gave up carries none (it is
-        listed in ``unknown``)."""
-        out = []
-        for cell in self.candidates:
-            proof = proof_of(self.evidence[cell])
-            if proof is not None:
-                out.append({"square": self._name(cell), **proof})
-        return out
 
 
 MAP_CHUNK = 1024
