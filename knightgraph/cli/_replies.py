@@ -49,12 +49,12 @@ def search_budget(
 
     Examples
     --------
-    >>> import argparse, time
+    >>> import argparse
     >>> from knightgraph.running.budget import Budget
-    >>> args = argparse.Namespace(budget=Budget(0.2), limit=None)
-    >>> time.sleep(0.05)
-    >>> search_budget(args, None).exceeded(0)  # the user's timeout, not the time left
-    'stopped at the timeout of 0.2 s'
+    >>> args = argparse.Namespace(budget=Budget(0.2), limit=50)
+    >>> budget = search_budget(args, None)  # the user's timeout, on the command's clock
+    >>> budget.timeout, budget.limit, budget.started == args.budget.started
+    (0.2, 50, True)
     """
     from dataclasses import replace
 
