@@ -144,9 +144,10 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "proofs": [("theorems", "forcing"), ("certificates",)],
     "io": [("tourfiles",), ("formats",)],
     "cli": [
-        ("_replies", "_watchdog"),  # pieces of answers; the signal watchdog
-        ("_shared",),  # the shared flags, checks and routes
-        ("_running", "quick", "shapes"),  # running a command; the quick and graph routes
+        ("_watchdog",),  # the signal watchdog
+        ("_shared",),  # the shared flags, checks and the search
+        ("_replies",),  # pieces of answers: the search, the backstop's, exists' reason
+        ("_kinds", "_running", "quick"),  # the board the flags name; running; the quick route
         ("surveys", "random_tours", "search", "pictures"),  # the commands
         ("__main__",),
     ],

@@ -19,7 +19,7 @@ from ..exceptions import InvalidOptionError
 
 if TYPE_CHECKING:
     from ..boards.board import Board, Square
-    from ..tours.results import SearchResult, Status
+    from ..tours.results import Status
 
 EXIT_OK, EXIT_NO, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug, not bad input
@@ -418,28 +418,6 @@ def progress_bar(
         ticker.join()
         if bar is not None:
             bar.close()
-
-
-def search_board(
-    args: argparse.Namespace, board: Any, start: Any, end: Any, **options: Any
-) -> SearchResult:
-    """``find_tour`` as the search commands ask for it (``tour``, ``draw tour``, graph
-    boards): the shared flags from ``args``, a progress bar on a terminal."""
-    from ..solvers import find_tour
-
-    with progress_bar("searching") as progress:
-        return find_tour(
-            board,
-            closed=args.closed,
-            start=start,
-            end=end,
-            method=args.method,
-            seed=args.seed,
-            limit=args.limit,
-            timeout=time_left(args),
-            progress=progress,
-            **options,
-        )
 
 
 def executor_of(args: argparse.Namespace) -> Any:

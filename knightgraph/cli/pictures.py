@@ -11,6 +11,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ._kinds import kind_of
 from ._shared import (
     EXIT_NO,
     EXIT_OF,
@@ -28,12 +29,8 @@ from ._shared import (
     check_output_path,
     leaper_arg,
     progress_bar,
-    request_of,
-    search_board,
     size_arg,
-    solver_options_of,
 )
-from .shapes import graph_draw_tour, graph_requested
 from .surveys import table_size
 
 if TYPE_CHECKING:
@@ -246,19 +243,14 @@ def _draw_tour_to(tour: Any, args: argparse.Namespace) -> None:
 
 def _cmd_draw_tour(args: argparse.Namespace) -> int:
     _check_draw_output(args, page=True)
-    if graph_requested(args):
-        return graph_draw_tour(args)
-    board, start, end = request_of(args)
-    if args.animate:
-        from ..draw.animation import check_animation_size
-
-        check_animation_size(board.m, board.n)  # before the search
-    options = solver_options_of(args)
-    result = search_board(args, board, start, end, **options)
+    kind = kind_of(args)
+    board, start, end = kind.request(args)
+    kind.check_draw(args, board)
+    result = kind.search(args, board, start, end)
     if result.tour is None:
         print(result.reason)
         return EXIT_OF[result.status]
-    _draw_tour_to(result.tour, args)
+    kind.draw(args, board, result.tour, _draw_tour_to)
     return EXIT_OK
 
 

@@ -15,6 +15,7 @@ import json
 import sys
 from typing import Any
 
+from ._kinds import Rectangle, kind_of
 from ._shared import (
     EXIT_OF,
     EXIT_OK,
@@ -24,13 +25,6 @@ from ._shared import (
     add_kind,
     emit,
     progress_bar,
-    request_of,
-)
-from .shapes import (
-    graph_requested,
-    graph_sample_head,
-    graph_sample_output,
-    graph_sample_request,
 )
 
 
@@ -64,17 +58,13 @@ def _add_sample(sub: Any) -> None:
 
 def _cmd_sample(args: argparse.Namespace) -> int:
     from ..counting import sample_tours
-    from ..io.formats import format_squares, outcome_fields
+    from ..io.formats import outcome_fields
 
     if args.k < 1:
         raise UsageError(f"invalid -k {args.k}: expected a whole number >= 1")
-    graph = graph_requested(args)
-    if graph:
-        board, start, end, where = graph_sample_request(args)
-    else:
-        board, start, end = request_of(args)
-        board.require_memory("count")
-        where = f"on {board.m}x{board.n}"
+    kind = kind_of(args)
+    board, start, end = kind.request(args)
+    kind.check_sample(board)
     with progress_bar("sampling", unit=" steps") as progress:
         result: Any = sample_tours(
             board,
@@ -88,30 +78,31 @@ def _cmd_sample(args: argparse.Namespace) -> int:
         )
     code = EXIT_OF[result.status]
     if code != EXIT_OK:
-        kind = "closed" if args.closed else "open"
-        why = result.reason or f"the count of {kind} tours is 0"
-        print(f"no {kind} tour {where}: {why}" if result.directed == 0 else why, file=sys.stderr)
+        closed = "closed" if args.closed else "open"
+        why = result.reason or f"the count of {closed} tours is 0"
+        where = kind.where(board)
+        print(f"no {closed} tour {where}: {why}" if result.directed == 0 else why, file=sys.stderr)
         if args.format == "json" and result.directed == 0 and not args.output:
-            print(json.dumps([_no_tour(args, board, (start, end), result, why)]))  # the "no"
+            print(json.dumps([_no_tour(args, kind, board, (start, end), result, why)]))  # the "no"
         return code
-    stats = {"directed": result.directed, "seed": args.seed}
-    if graph:
-        stats["width"] = result.stats["width"]
-        heads, lines = graph_sample_output(args, board, (start, end), result)
-    else:
-        heads = [tour.to_dict() for tour in result.tours]
-        lines = [format_squares(tour) for tour in result.tours]
+    stats = {"directed": result.directed, "seed": args.seed, **kind.sample_stats(result)}
     if args.format == "json":
         fields = outcome_fields("sample", result.seconds, stats)
+        heads = [kind.tour_head(args, board, (start, end), tour) for tour in result.tours]
         out = [{**head, **fields, "status": "found", "reason": ""} for head in heads]
         emit(json.dumps(out), args.output)
     else:
-        emit("\n".join(lines), args.output)
+        emit("\n".join(kind.squares(tour) for tour in result.tours), args.output)
     return code
 
 
 def _no_tour(
-    args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: Any, why: str
+    args: argparse.Namespace,
+    kind: Rectangle,
+    board: Any,
+    ends: tuple[Any, Any],
+    result: Any,
+    why: str,
 ) -> dict[str, Any]:
     """The JSON answer of a sample with no tour to draw: the board described (as the tour
     objects describe it), ``squares`` null, and the certificate when there is one.
@@ -123,14 +114,9 @@ def _no_tour(
     [{"rows": 3, "cols": 3, ..., "squares": null, "directed": 0, ..., "certificate": {"kind": "degree", ...}}]
     1
     """
-    from ..io.formats import board_fields, outcome_fields
+    from ..io.formats import outcome_fields
 
-    if graph_requested(args):
-        head = graph_sample_head(args, board, ends)
-    else:
-        names = [None if sq is None else board.name(sq) for sq in ends]
-        head = {"rows": board.m, "cols": board.n, "closed": args.closed}
-        head.update(start=names[0], end=names[1], **board_fields(board))
+    head = kind.tour_head(args, board, ends, None)
     stats = {"directed": 0, "seed": args.seed}
     out = {**head, "squares": None, "directed": 0}  # the count: 0, exhaustive
     out.update(outcome_fields("sample", result.seconds, stats))

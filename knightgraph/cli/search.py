@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..exceptions import InvalidTourError
-from ._replies import exists_reason, stopped_result
+from ._kinds import Rectangle, kind_of
+from ._replies import stopped_result
 from ._shared import (
     EXAMPLES,
     EXIT_NO,
@@ -20,14 +22,9 @@ from ._shared import (
     add_search_options,
     emit,
     progress_bar,
-    request_of,
-    search_board,
-    solver_options_of,
 )
-from .shapes import graph_exists, graph_requested, graph_tour, graph_verify
 
 if TYPE_CHECKING:  # results (dataclasses, inspect) are imported when a command needs them
-    from ..boards.board import Board, Square
     from ..tours.results import SearchResult
 
 
@@ -110,35 +107,53 @@ def _cmd_tour(args: argparse.Namespace) -> int:
         return code
     import json
 
-    from ..io.formats import format_board, format_squares, result_to_dict, write_npy
+    from ..io.formats import write_npy
 
-    if graph_requested(args):
-        code, result = graph_tour(args)
-        _write_proof(result, args.proof)
-        return code
-    board, start, end = request_of(args)
+    kind = kind_of(args)
+    kind.check_tour(args)
+    request = _answer_json_when_stopped(args, kind, kind.tour_dict, emit)
+    board, start, end = request[:] = kind.request(args)
     if args.format == "npy" and not args.output:
         raise UsageError("--format npy writes binary data: give -o FILE")
-    if args.format == "json":
-        args.aborted_answer = lambda reason: emit(
-            json.dumps(
-                result_to_dict(stopped_result(args, reason), board, args.closed, start, end)
-            ),
-            args.output,
-        )
-    options = solver_options_of(args)
-    result = search_board(args, board, start, end, **options)
+    result = kind.search(args, board, start, end)
     _write_proof(result, args.proof)
     if args.format == "json":
-        emit(json.dumps(result_to_dict(result, board, args.closed, start, end)), args.output)
+        emit(json.dumps(kind.tour_dict(args, board, (start, end), result)), args.output)
     elif result.tour is None:
         print(result.reason)
     elif args.format == "npy":
         write_npy(result.tour.order, args.output)
+    elif args.format == "board":
+        emit(kind.numbered(board, result.tour), args.output)
     else:
-        render = format_board if args.format == "board" else format_squares
-        emit(render(result.tour), args.output)
+        emit(kind.squares(result.tour), args.output)
     return EXIT_OF[result.status]
+
+
+def _answer_json_when_stopped(
+    args: argparse.Namespace,
+    kind: Rectangle,
+    answer: Callable[..., dict[str, Any]],
+    write: Callable[[str, str | None], None],
+) -> list[Any]:
+    """With ``--format json``, the answer the backstop prints when it stops the command
+    (:func:`~knightgraph.cli._running._answer_when_time_is_up`): the request as far as it
+    is known; the list returned takes the board and its ends once they are built."""
+    import json
+
+    request: list[Any] = [None, None, None]
+    if args.format != "json":
+        return request
+
+    def stopped(reason: str) -> None:
+        board, start, end = request
+        if board is None and kind.unbuilt_head(args) is None:
+            return  # nothing to describe yet
+        result = stopped_result(args, reason)
+        write(json.dumps(answer(args, board, (start, end), result)), getattr(args, "output", None))
+
+    args.aborted_answer = stopped
+    return request
 
 
 def _write_proof(result: SearchResult, path: str | None) -> None:
@@ -171,105 +186,36 @@ def _cmd_exists(args: argparse.Namespace) -> int:
 
     from ..solvers import tour_exists
 
-    if graph_requested(args):
-        code, found = graph_exists(args)
-        _write_proof(found, args.proof)
-        return code
-    board, start, end = request_of(args)
-    if args.format == "json":
-        args.aborted_answer = lambda reason: print(
-            json.dumps(_exists_dict(stopped_result(args, reason), board, args.closed, start, end))
-        )
+    kind = kind_of(args)
+    request = _answer_json_when_stopped(args, kind, kind.exists_dict, _print_json)
+    board, start, end = request[:] = kind.request(args)
     with progress_bar("deciding") as progress:
         result = tour_exists(
             board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
         )
     _write_proof(result, args.proof)
     if args.format == "json":
-        print(json.dumps(_exists_dict(result, board, args.closed, start, end)))
+        print(json.dumps(kind.exists_dict(args, board, (start, end), result)))
     else:
-        print(_exists_text(result, board, args.closed, start, end))
+        print(kind.exists_text(args, board, (start, end), result))
     return EXIT_OF[result.status]
 
 
-def _exists_dict(
-    result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
-) -> dict[str, Any]:
-    from ..tours.results import Status
-
-    name = board.name
-    out: dict[str, Any] = {
-        "rows": board.m,
-        "cols": board.n,
-        "closed": closed,
-        "start": None if start is None else name(start),
-        "end": None if end is None else name(end),
-        "exists": {Status.FOUND: True, Status.PROVEN_ABSENT: False}.get(result.status),
-        "reason": exists_reason(result),
-        "certificate": None,
-    }
-    if result.tour is not None:
-        out["certificate"] = {
-            "kind": "tour",
-            "reason": out["reason"],
-            "method": result.method,
-            "squares": result.tour.to_dict()["squares"],
-        }
-    elif result.certificate is not None:
-        out["certificate"] = result.certificate.to_dict()
-    from ..io.formats import board_fields
-
-    out.update(board_fields(board))
-    theorem = _theorem_check(result, board, closed, start, end)
-    if theorem is not None:
-        out["theorem"] = theorem
-    return out
-
-
-def _theorem_check(
-    result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
-) -> dict[str, Any] | None:
-    """What the existence theorem says, and whether the proof agrees (it must)."""
-    from ..proofs.theorems import closed_tour_exists, open_tour_exists
-    from ..tours.results import Status
-
-    if not board.is_standard or start is not None or end is not None:
-        return None
-    verdict = (closed_tour_exists if closed else open_tour_exists)(board.m, board.n)
-    agrees = None if result.status is Status.ABORTED else result.found == bool(verdict)
-    return {"exists": bool(verdict), "reason": verdict.reason, "agrees": agrees}
-
-
-def _exists_text(
-    result: SearchResult, board: Board, closed: bool, start: Square | None, end: Square | None
-) -> str:
-    from ..solvers import Problem
-    from ..tours.results import Status
-
-    what = Problem.make(board, closed, start, end).describe()
-    verdict = {Status.FOUND: "exists", Status.PROVEN_ABSENT: "does not exist"}.get(
-        result.status, "unknown"
-    )
-    return f"{what}: {verdict} ({exists_reason(result)})"
+def _print_json(text: str, output: str | None) -> None:
+    print(text)
 
 
 # ------------------------------------------------------------------- verify
 def _cmd_verify(args: argparse.Namespace) -> int:
-    from ..io.formats import read_tour_file
-    from ..tours.verify import validate_tour
-
-    if graph_requested(args):
-        return graph_verify(args)
-    board, start, end = request_of(args)
+    kind = kind_of(args)
+    board, start, end = kind.request(args)
     try:
-        squares, says_closed = read_tour_file(args.file, board)
-        closed = args.closed or says_closed
-        validate_tour(squares, board, closed=closed, start=start, end=end)
+        closed = kind.verify_file(args, board, (start, end))
     except InvalidTourError as err:
         print(f"invalid: {err}")
         return EXIT_NO
-    kind = "closed" if closed else "open"
-    print(f"ok: a valid {kind} tour of {board.m}x{board.n} ({board.num_squares} squares)")
+    kind_word = "closed" if closed else "open"
+    print(f"ok: a valid {kind_word} tour of {kind.named(board)} ({board.num_squares} squares)")
     return EXIT_OK
 
 

@@ -8,12 +8,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..exceptions import InvalidOptionError
+from ._kinds import kind_of
 from ._shared import (
     EXIT_NO,
     EXIT_OK,
     EXIT_UNKNOWN,
-    UsageError,
     add_board,
     add_ends,
     add_executor,
@@ -23,12 +22,10 @@ from ._shared import (
     board_of,
     executor_of,
     progress_bar,
-    request_of,
     size_arg,
     solver_options_of,
     time_left,
 )
-from .shapes import graph_count, graph_map_head, graph_map_request, graph_requested
 
 
 # ------------------------------------------------------------------ parsers
@@ -230,21 +227,17 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 
 # -------------------------------------------------------------------- count
 def _cmd_count(args: argparse.Namespace) -> int:
-    from ..counting import count_symmetric, count_tours, enumerate_tours
+    from ..counting import count_symmetric, enumerate_tours
 
-    if graph_requested(args):
-        return graph_count(args)
-    board, start, end = request_of(args)
-    board.require_memory("count")
-    if args.list is not None and args.list < 0:
-        raise UsageError(f"invalid --list {args.list}: expected a whole number >= 0")
-    if args.symmetry and (start is not None or end is not None):
-        raise UsageError("--symmetry counts whole boards: leave out --start and --end")
-    result = _count_maybe_split(args, board, start, end, count_tours)
+    kind = kind_of(args)
+    board, start, end = kind.request(args)
+    kind.check_count(args, board, (start, end))
+    result = kind.count(args, board, (start, end), _count_maybe_split)
+    head = kind.head(args, board, (start, end))
     if result.aborted:
         print(result.reason, file=sys.stderr)
         if args.format == "json":  # the object, with "status": "aborted"
-            print(json.dumps(result.to_dict()))
+            print(json.dumps({**head, **result.to_dict()}))
         return EXIT_UNKNOWN
     symmetry = None
     if args.symmetry:
@@ -260,21 +253,14 @@ def _cmd_count(args: argparse.Namespace) -> int:
             enumerate_tours(board, closed=args.closed, start=start, end=end, limit=args.list)
         )
     if args.format == "json":
-        out = result.to_dict()
+        out = {**head, **result.to_dict()}
         if symmetry is not None:
             out["symmetry"] = {"classes": symmetry.classes, "fixed": symmetry.fixed}
         if args.list is not None:
             out["tours"] = [t.to_dict()["squares"] for t in tours]
         print(json.dumps(out))
     else:
-        kind = "closed" if args.closed else "open"
-        where = "".join(f" {w} {board.name(sq)}" for w, sq in (("from", start), ("to", end)) if sq)
-        text = f"{kind} tours on {board.m}x{board.n}{where}: {result.directed:,} directed"
-        if result.undirected is not None:
-            text += f", {result.undirected:,} undirected"
-        print(f"{text} ({result.seconds:.2f} s)")
-        if result.certificate is not None:
-            print(f"no tour: {result.reason}")
+        print(kind.count_text(args, board, (start, end), result))
         if symmetry is not None and symmetry.fixed is not None:
             fixed = ", ".join(f"{k} {v:,}" for k, v in symmetry.fixed.items())
             print(f"up to symmetry: {symmetry.classes:,} (fixed: {fixed})")
@@ -283,11 +269,11 @@ def _cmd_count(args: argparse.Namespace) -> int:
     return EXIT_OK if result.directed else EXIT_NO
 
 
-def _count_maybe_split(
-    args: argparse.Namespace, board: Any, start: Any, end: Any, count_tours: Callable[..., Any]
-) -> Any:
-    """``count``: in one piece with a bar of squares, or split (``--parts``, ``--workers``,
-    ``--dask``, ``--checkpoint``) with a bar of the parts done and the time left."""
+def _count_maybe_split(args: argparse.Namespace, board: Any, start: Any, end: Any) -> Any:
+    """``count`` on a board: in one piece with a bar of squares, or split (``--parts``,
+    ``--workers``, ``--dask``, ``--checkpoint``) with a bar of the parts done and the time
+    left."""
+    from ..counting import count_tours
     from ..counting.estimate import memory_note
 
     kw = dict(closed=args.closed, start=start, end=end, convention=args.convention)
@@ -325,26 +311,14 @@ def _cmd_starts(args: argparse.Namespace) -> int:
 def _cmd_ends(args: argparse.Namespace) -> int:
     from ..explore import end_map
 
-    return _cmd_map(args, "end squares", end_map, start=args.start)
+    return _cmd_map(args, "end squares", end_map)
 
 
-def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **where: Any) -> int:
+def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any]) -> int:
     """``starts`` and ``ends``: an exact map of the squares, with a progress bar."""
-    graph = graph_requested(args)
-    if graph:  # a torus, cylinder or 3-D board: every vertex, named as the board names it
-        board, where = graph_map_request(args)
-        total = board.num_squares
-    else:
-        board = board_of(args)
-        if args.sample is not None and args.sample < 1:
-            raise InvalidOptionError(
-                f"invalid --sample {args.sample}: expected a whole number >= 1"
-            )
-        if args.sample is None:
-            board.require_memory("map")
-        if "start" in where:
-            board.parse_square(where["start"])  # a bad --start is named before any work
-        total = board.num_squares if args.sample is None else min(args.sample, board.num_squares)
+    kind = kind_of(args)
+    board, where = kind.map_request(args)
+    total = kind.check_map(args, board, where)
     with (
         progress_bar(what, unit=" squares", total=total) as progress,
         executor_of(args) as executor,
@@ -362,11 +336,8 @@ def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any], **wh
             **where,
         )
     if args.format == "json":
-        from ..io.formats import board_fields
-
-        head = graph_map_head(args, board, where) if graph else {}
-        tail = {} if graph else board_fields(board)  # leaper, removed: the board described
-        print(json.dumps({**head, **result.to_dict(), **tail}))
+        head = kind.head(args, board, (where.get("start"), None))
+        print(json.dumps({**head, **result.to_dict(), **kind.tail(board)}))
     else:
         print(result.text())
     return EXIT_UNKNOWN if result.unknown else EXIT_OK

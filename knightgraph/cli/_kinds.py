@@ -1,0 +1,458 @@
+"""The board a command's flags name, and what differs in its answers between board kinds.
+
+Every command has one route for every board kind: it asks :func:`kind_of` once which
+kind of board the flags name, builds it (:meth:`Rectangle.request`, :meth:`Shape.request`)
+and then calls the library, which takes every board kind; what it prints comes from the
+result objects, and where rectangles and graph boards are named differently (their
+JSON heads, their numbered boards, the words of a verdict), from the methods here.
+
+``--mask FILE`` makes an ordinary board with holes (every command takes it).  ``--wrap
+rows|cols|both`` (a cylinder or a torus) and ``--levels K`` (an ``M x N x K`` board) make a
+graph board, which ``tour``, ``exists``, ``count``, ``sample``, ``starts``, ``ends``,
+``verify`` and ``draw tour`` answer with the same exit codes and formats (squares named
+``a1``, or ``a1:2`` on level 2; JSON squares as ``[r, c]`` or ``[r, c, level]``, 0-based).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..exceptions import InvalidOptionError
+from ._replies import (
+    exists_reason,
+    exists_verdict,
+    numbered,
+    search_board,
+    theorem_check,
+)
+from ._shared import (
+    KNIGHT,
+    UsageError,
+    board_of,
+    progress_bar,
+    request_of,
+    solver_options_of,
+)
+
+if TYPE_CHECKING:
+    from ..tours.results import SearchResult
+
+
+def kind_of(args: argparse.Namespace) -> Rectangle | Shape:
+    """The kind of board the flags name: a :class:`Shape` for ``--wrap`` or ``--levels``,
+    else a :class:`Rectangle` (the one place in the command line that asks)."""
+    if getattr(args, "wrap", None) is not None or getattr(args, "levels", None) is not None:
+        return Shape()
+    return Rectangle()
+
+
+class Rectangle:
+    """A board of ``M N`` (``--leaper``, ``--remove``, ``--mask``): squares named ``a1``,
+    JSON squares ``[r, c]``, the board described by ``leaper`` and ``removed``."""
+
+    def request(self, args: argparse.Namespace) -> tuple[Any, Any, Any]:
+        """The board and the (checked) ends named on the command line."""
+        return request_of(args)
+
+    def map_request(self, args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+        """The board of ``starts`` / ``ends`` and the fixed start (``ends``), as given."""
+        board = board_of(args)
+        return board, {} if args.command == "starts" else {"start": args.start}
+
+    def unbuilt_head(self, args: argparse.Namespace) -> dict[str, Any] | None:
+        """The JSON head of an answer before the board is built: none."""
+        return None
+
+    def check_tour(self, args: argparse.Namespace) -> None:
+        """Refuse what ``tour`` cannot give on this kind of board, before it is built."""
+
+    def search(self, args: argparse.Namespace, board: Any, start: Any, end: Any) -> SearchResult:
+        """``find_tour`` with the flags of the search (``--method`` and its options)."""
+        return search_board(args, board, start, end, solver_options_of(args))
+
+    def tour_dict(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
+    ) -> dict[str, Any]:
+        from ..io.formats import result_to_dict
+
+        return result_to_dict(result, board, args.closed, *ends)
+
+    def numbered(self, board: Any, tour: Any) -> str:
+        from ..io.formats import format_board
+
+        return format_board(tour)
+
+    def squares(self, tour: Any) -> str:
+        from ..io.formats import format_squares
+
+        return format_squares(tour)
+
+    def head(self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any]) -> dict[str, Any]:
+        """The JSON head of a count's answer: none (the count describes its board)."""
+        return {}
+
+    def tail(self, board: Any) -> dict[str, Any]:
+        """What a map's JSON adds after its own fields: the board's ``leaper`` and
+        ``removed`` when not the defaults."""
+        from ..io.formats import board_fields
+
+        return board_fields(board)
+
+    def tour_head(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], tour: Any
+    ) -> dict[str, Any]:
+        """A sampled tour's JSON head (``tour`` None: the head of a sample with none)."""
+        from ..io.formats import board_fields
+
+        if tour is not None:
+            return tour.to_dict()  # type: ignore[no-any-return]
+        names = [None if sq is None else board.name(sq) for sq in ends]
+        head = {"rows": board.m, "cols": board.n, "closed": args.closed}
+        head.update(start=names[0], end=names[1], **board_fields(board))
+        return head
+
+    def where(self, board: Any) -> str:
+        """The board as a sample with no tour names it."""
+        return f"on {board.m}x{board.n}"
+
+    def check_sample(self, board: Any) -> None:
+        board.require_memory("count")
+
+    def check_draw(self, args: argparse.Namespace, board: Any) -> None:
+        if args.animate:
+            from ..draw.animation import check_animation_size
+
+            check_animation_size(board.m, board.n)  # before the search
+
+    def draw(
+        self, args: argparse.Namespace, board: Any, tour: Any, draw: Callable[..., None]
+    ) -> None:
+        """``draw tour``'s picture, animation or page: ``draw(tour, args)``."""
+        draw(tour, args)
+
+    def sample_stats(self, result: Any) -> dict[str, Any]:
+        """What a sample's JSON stats add to the count and the seed: nothing."""
+        return {}
+
+    def exists_dict(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
+    ) -> dict[str, Any]:
+        from ..io.formats import board_fields
+
+        name = board.name
+        out: dict[str, Any] = {
+            "rows": board.m,
+            "cols": board.n,
+            "closed": args.closed,
+            "start": None if ends[0] is None else name(ends[0]),
+            "end": None if ends[1] is None else name(ends[1]),
+            "exists": exists_verdict(result),
+            "reason": exists_reason(result),
+            "certificate": None,
+        }
+        if result.tour is not None:
+            out["certificate"] = {
+                "kind": "tour",
+                "reason": out["reason"],
+                "method": result.method,
+                "squares": result.tour.to_dict()["squares"],
+            }
+        elif result.certificate is not None:
+            out["certificate"] = result.certificate.to_dict()
+        out.update(board_fields(board))
+        theorem = theorem_check(result, board, args.closed, ends)
+        if theorem is not None:
+            out["theorem"] = theorem
+        return out
+
+    def exists_text(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
+    ) -> str:
+        from ..solvers import Problem
+
+        what = Problem.make(board, args.closed, *ends).describe()
+        verdict = {True: "exists", False: "does not exist", None: "unknown"}
+        return f"{what}: {verdict[exists_verdict(result)]} ({exists_reason(result)})"
+
+    def named(self, board: Any) -> str:
+        """The board as ``verify`` names it."""
+        return f"{board.m}x{board.n}"
+
+    def verify_file(self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any]) -> bool:
+        """Read ``verify``'s tour (any format of :func:`~knightgraph.io.formats.read_tour_file`)
+        and check it; whether it is closed, or :class:`~knightgraph.InvalidTourError`."""
+        from ..io.formats import read_tour_file
+        from ..tours.verify import validate_tour
+
+        squares, says_closed = read_tour_file(args.file, board)
+        closed: bool = args.closed or says_closed
+        validate_tour(squares, board, closed=closed, start=ends[0], end=ends[1])
+        return closed
+
+    def check_count(self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any]) -> None:
+        board.require_memory("count")
+        if args.list is not None and args.list < 0:
+            raise UsageError(f"invalid --list {args.list}: expected a whole number >= 0")
+        if args.symmetry and (ends[0] is not None or ends[1] is not None):
+            raise UsageError("--symmetry counts whole boards: leave out --start and --end")
+
+    def count(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], split: Callable[..., Any]
+    ) -> Any:
+        """The count of ``count``: ``split(args, board, start, end)`` (in one piece or in
+        parts, as the flags ask)."""
+        return split(args, board, *ends)
+
+    def check_map(self, args: argparse.Namespace, board: Any, where: dict[str, Any]) -> int:
+        """Check a map's request before any work; the squares it will decide."""
+        if args.sample is not None and args.sample < 1:
+            raise InvalidOptionError(
+                f"invalid --sample {args.sample}: expected a whole number >= 1"
+            )
+        if args.sample is None:
+            board.require_memory("map")
+        if "start" in where:
+            board.parse_square(where["start"])  # a bad --start is named before any work
+        return int(
+            board.num_squares if args.sample is None else min(args.sample, board.num_squares)
+        )
+
+    def count_text(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: Any
+    ) -> str:
+        kind = "closed" if args.closed else "open"
+        pairs = (("from", ends[0]), ("to", ends[1]))
+        where = "".join(f" {w} {board.name(sq)}" for w, sq in pairs if sq)
+        text = f"{kind} tours on {board.m}x{board.n}{where}: {result.directed:,} directed"
+        if result.undirected is not None:
+            text += f", {result.undirected:,} undirected"
+        text = f"{text} ({result.seconds:.2f} s)"
+        if result.certificate is not None:
+            text += f"\nno tour: {result.reason}"
+        return text
+
+
+class Shape(Rectangle):
+    """A torus, a cylinder or an ``M x N x K`` board (a graph board): vertices named ``a1``
+    or ``a1:2``, JSON squares ``[r, c]`` or ``[r, c, level]``, the board described by its
+    ``rows``, ``cols``, ``levels`` and ``wrap``."""
+
+    def request(self, args: argparse.Namespace) -> tuple[Any, Any, Any]:
+        board = _shape_board(args)
+        return board, _vertex(board, args.start), _vertex(board, args.end)
+
+    def map_request(self, args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+        board = _shape_board(args)
+        return board, {} if args.command == "starts" else {"start": _vertex(board, args.start)}
+
+    def unbuilt_head(self, args: argparse.Namespace) -> dict[str, Any]:
+        """The JSON head of an answer whose board is not built yet (the backstop stopped
+        its building): the request as the command line gave it."""
+        out: dict[str, Any] = {"rows": args.m, "cols": args.n}
+        out.update({"levels": args.levels} if args.levels is not None else {})
+        out.update({"wrap": args.wrap} if args.wrap is not None else {})
+        out.update({"leaper": list(args.leaper)} if tuple(args.leaper) != KNIGHT else {})
+        return {**out, "closed": args.closed, "start": args.start, "end": args.end}
+
+    def check_tour(self, args: argparse.Namespace) -> None:
+        if args.format == "npy":
+            raise UsageError("--format npy is for rectangular boards: use json")
+
+    def search(self, args: argparse.Namespace, board: Any, start: Any, end: Any) -> SearchResult:
+        if args.method not in ("auto", "sat", "backtrack"):
+            raise UsageError(f"--method {args.method} does not apply to --wrap/--levels boards")
+        return search_board(args, board, start, end)
+
+    def tour_dict(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
+    ) -> dict[str, Any]:
+        from ..io.formats import outcome_fields
+
+        out = self.head(args, board, ends)
+        tour = result.tour
+        out["squares"] = None if tour is None else [list(v) for v in tour.nodes()]
+        out.update(outcome_fields(result.method, result.seconds, result.stats))
+        out.update(status=result.status.value, reason=result.reason)
+        if result.certificate is not None:
+            out["certificate"] = result.certificate.to_dict()
+        return out
+
+    def numbered(self, board: Any, tour: Any) -> str:
+        return numbered(board, list(tour.order))
+
+    def squares(self, tour: Any) -> str:
+        return " ".join(tour.algebraic())
+
+    def head(self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any]) -> dict[str, Any]:
+        """The JSON head of an answer: the shape, wrap or levels, and the ends (without a
+        board: the backstop stopped its building, :meth:`unbuilt_head`)."""
+        if board is None:
+            return self.unbuilt_head(args)
+        shape = board.shape
+        out: dict[str, Any] = {"rows": shape[0], "cols": shape[1]}
+        if len(shape) == 3:
+            out["levels"] = shape[2]
+        if board.wrap is not None:
+            out["wrap"] = board.wrap
+        if tuple(args.leaper) != KNIGHT:
+            out["leaper"] = list(args.leaper)
+        out["closed"] = args.closed
+        out["start"] = None if ends[0] is None else board.name(ends[0])
+        out["end"] = None if ends[1] is None else board.name(ends[1])
+        return out
+
+    def tail(self, board: Any) -> dict[str, Any]:
+        return {}
+
+    def tour_head(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], tour: Any
+    ) -> dict[str, Any]:
+        head = self.head(args, board, ends)
+        return head if tour is None else {**head, "squares": [list(v) for v in tour.nodes()]}
+
+    def where(self, board: Any) -> str:
+        return f"of the {board.kind}"
+
+    def check_sample(self, board: Any) -> None:
+        pass
+
+    def check_draw(self, args: argparse.Namespace, board: Any) -> None:
+        if args.animate or str(args.output).lower().endswith((".html", ".htm")):
+            raise UsageError("--animate and .html pages are for rectangular boards")
+
+    def draw(
+        self, args: argparse.Namespace, board: Any, tour: Any, draw: Callable[..., None]
+    ) -> None:
+        """Wrap moves as dashed stubs, 3-D levels side by side
+        (:func:`~knightgraph.draw.shapeplot.draw_graph_tour`)."""
+        from ..draw import save_figure
+        from ..draw.shapeplot import draw_graph_tour
+
+        save_figure(draw_graph_tour(tour, numbers=args.numbers), args.output, dpi=args.dpi)
+        kind = "closed" if args.closed else "open"
+        print(f"wrote {args.output}: {kind} tour of the {board.kind} ({board.num_squares} squares)")
+
+    def sample_stats(self, result: Any) -> dict[str, Any]:
+        return {"width": result.stats["width"]}
+
+    def exists_dict(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
+    ) -> dict[str, Any]:
+        reason = exists_reason(result)
+        out = self.head(args, board, ends)
+        out.update(exists=exists_verdict(result), reason=reason, certificate=None)
+        if result.tour is not None:
+            squares = result.tour.algebraic()
+            out["certificate"] = {"kind": "tour", "reason": reason, "squares": squares}
+        elif result.certificate is not None:
+            out["certificate"] = result.certificate.to_dict()
+        return out
+
+    def exists_text(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
+    ) -> str:
+        verdict = {True: "exists", False: "does not exist", None: "unknown"}
+        kind = "closed" if args.closed else "open"
+        return f"{kind} tour of the {board.kind}: {verdict[exists_verdict(result)]} ({exists_reason(result)})"
+
+    def named(self, board: Any) -> str:
+        return f"the {board.kind}"
+
+    def verify_file(self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any]) -> bool:
+        """A file of vertex names (``a1 c2 ...``), or the JSON of ``tour --format json``
+        (squares as names or 0-based lists)."""
+        from ..exceptions import InvalidTourError
+        from ..io.formats import tour_file_limit
+        from ..running.disk import read_input
+
+        raw = read_input(args.file, "tour", limit=tour_file_limit(board))
+        where = "standard input" if args.file in (None, "-") else repr(args.file)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise UsageError(f"cannot read {where}: not UTF-8 text") from None
+        try:
+            return _checked_shape_tour(board, text, args.closed, ends)
+        except RecursionError:
+            raise UsageError(f"cannot read {where}: JSON nested too deeply") from None
+        except (InvalidTourError, ValueError, KeyError, TypeError) as err:
+            raise InvalidTourError(str(err)) from None
+
+    def check_count(self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any]) -> None:
+        if args.symmetry or args.list is not None or args.convention != "oeis":
+            raise UsageError("--symmetry, --list and --convention knuth are for rectangular boards")
+        if args.parts is not None or args.checkpoint is not None:
+            raise UsageError("--parts and --checkpoint are for rectangular boards")
+
+    def count(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], split: Callable[..., Any]
+    ) -> Any:
+        """A graph board's count: in one piece, with a bar of its vertices."""
+        from ..counting import count_tours
+
+        with progress_bar("counting", unit=" squares", total=board.num_squares) as progress:
+            return count_tours(
+                board,
+                closed=args.closed,
+                start=ends[0],
+                end=ends[1],
+                timeout=args.timeout,
+                progress=progress,
+            )
+
+    def check_map(self, args: argparse.Namespace, board: Any, where: dict[str, Any]) -> int:
+        return int(board.num_squares)
+
+    def count_text(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: Any
+    ) -> str:
+        kind = "closed" if args.closed else "open"
+        undirected = "" if result.undirected is None else f", {result.undirected:,} undirected"
+        return (
+            f"{result.directed:,} {kind} tours of the {board.kind} (directed{undirected}; "
+            f"frontier width {result.stats.get('width')})"
+        )
+
+
+def _checked_shape_tour(board: Any, text: str, closed: bool, ends: tuple[Any, Any]) -> bool:
+    """Check the tour ``text`` names on a graph board; whether it is closed."""
+    import json
+
+    from ..exceptions import InvalidTourError
+    from ..tours.tour import Tour
+
+    if text.lstrip().startswith("{"):
+        data = json.loads(text)
+        closed = closed or bool(data.get("closed"))
+        squares: list[Any] = [s if isinstance(s, str) else tuple(s) for s in data["squares"] or []]
+    else:
+        squares = text.split()
+    tour = Tour(board, [board.index(s) for s in squares], closed)
+    if ends[0] is not None and tour.start != ends[0]:
+        raise InvalidTourError(f"invalid tour: it starts at {tour.algebraic()[0]}")
+    if ends[1] is not None and tour.end != ends[1]:
+        raise InvalidTourError(f"invalid tour: it ends at {tour.algebraic()[-1]}")
+    return closed
+
+
+def _shape_board(args: argparse.Namespace) -> Any:
+    """The graph board of ``--wrap`` / ``--levels`` (preflight has checked the command)."""
+    from ..boards.topology import topology_board
+
+    if args.mask is not None or args.remove:
+        raise UsageError("--wrap and --levels take no --mask or --remove")
+    if args.levels is not None and args.levels < 1:
+        raise UsageError(f"invalid --levels {args.levels}: expected a whole number >= 1")
+    return topology_board(args.m, args.n, wrap=args.wrap, levels=args.levels, leaper=args.leaper)
+
+
+def _vertex(board: Any, text: str | None) -> Any:
+    """A vertex given as a name (``c3``, ``c3:2``) or 0-based ``r,c[,l]``."""
+    if text is None:
+        return None
+    parts = text.split(",")
+    if len(parts) > 1 and all(p.strip().lstrip("-").isdigit() for p in parts):
+        return board.node(board.index(tuple(int(p) for p in parts)))
+    return board.node(board.index(text.strip()))
