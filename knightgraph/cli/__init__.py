@@ -11,12 +11,15 @@ the memory the work needs), squares, worker counts (at most a few per CPU),
 dask addresses, budgets and output paths (the folder must exist).  SIGTERM is
 handled like Ctrl-C: worker processes are stopped and nothing is left behind.
 
-The package, by job: :mod:`._common` (exit codes, the parser class, argument
+The package, by job: :mod:`._shared` (exit codes, the parser class, argument
 types and adders, checks before any work, progress bars, executors),
-:mod:`._running` (errors to exit codes, signals), :mod:`.search` (``tour``,
-``exists``, ``verify``, ``classic``), :mod:`.explore` (``table``, ``sweep``,
-``count``, ``starts``, ``ends``), :mod:`.sample` (``sample``) and :mod:`.draw`
-(``draw ...``).  Nothing heavy
+:mod:`._kinds` (the one place that asks which kind of board the flags name:
+a rectangle, or a torus, cylinder or 3-D board), :mod:`._replies` (the pieces
+of answers every kind shares), :mod:`._running` (errors to exit codes, signals),
+:mod:`.quick` (``tour`` on a board of one stored block, without numpy),
+:mod:`.search` (``tour``, ``exists``, ``verify``, ``classic``), :mod:`.surveys`
+(``table``, ``sweep``, ``count``, ``starts``, ``ends``), :mod:`.random_tours`
+(``sample``) and :mod:`.pictures` (``draw ...``).  Nothing heavy
 is imported before a command runs: ``--help`` and ``--version`` stay instant.
 """
 
