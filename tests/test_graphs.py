@@ -19,7 +19,6 @@ import knightgraph as kg
 from knightgraph.boards.graphboard import GraphBoard
 from knightgraph.certcheck.graphcheck import check_graph_certificate
 from knightgraph.counting.general import count_graph_tours, vertex_order
-from knightgraph.solvers.general import solve_graph
 
 
 # ------------------------------------------------------------ independent code
@@ -132,7 +131,7 @@ def test_existence_and_counts_agree_with_brute_force(name, graph):
 
 
 def test_backtracking_absence_is_re_proved_and_checked():
-    res = solve_graph(
+    res = kg.find_tour(
         GraphBoard.from_networkx(nx.petersen_graph()), closed=True, method="backtrack"
     )
     assert res.certificate.kind == "sat-refutation" and res.stats["certified_by"] == "sat"
@@ -151,7 +150,7 @@ def test_checker_rejects_false_certificates():
     assert not check({"kind": "degree", "vertices": [names[0]]}, names, edges, closed=True)[0]
     assert not check({"kind": "magic"}, names, edges)[0]
     petersen = GraphBoard.from_networkx(nx.petersen_graph())
-    res = solve_graph(petersen, closed=True, method="sat")
+    res = kg.find_tour(petersen, closed=True, method="sat")
     cert = res.certificate.to_dict()
     pnames = petersen.names
     pedges = [[pnames[i], pnames[j]] for i, j in petersen.edges()]
@@ -245,13 +244,13 @@ def test_vertex_order_of_a_grid_is_narrow():
 
 def test_sat_alone_refutes_a_star_and_the_checker_accepts_the_empty_clause():
     from knightgraph.running.budget import Budget
-    from knightgraph.solvers.general import _sat
     from knightgraph.solvers.problem import Problem
+    from knightgraph.solvers.sat import graph_cnf_search
 
     star = GraphBoard.from_networkx(nx.star_graph(3))
     edges = [[star.names[i], star.names[j]] for i, j in star.edges()]
     for closed in (False, True):
-        res = _sat(Problem(star, closed), Budget.make(None, None, None))
+        res = graph_cnf_search(Problem(star, closed), Budget.make(None, None, None))
         assert res.status is kg.Status.PROVEN_ABSENT
         cert = res.certificate.to_dict()
         assert check_graph_certificate(cert, star.names, edges, closed=closed)[0]

@@ -165,10 +165,10 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     ],
     "explore": [("_chunks",), ("tourmap",), ("sweeps", "table", "maps")],
     "solvers": [
-        ("options", "moves", "clauses", "follow", "gate", "problem", "graphproblem", "graphwalk"),
+        ("options", "moves", "clauses", "follow", "gate", "problem"),
         ("base", "cnf", "kernels"),  # the registry and the one gate; the encoding; C loops
         ("_dfs", "_walk", "codes", "incremental"),  # what strategies are built of
-        ("_oracle", "blockpaths", "blocks", "general", "pathsat", "sat", "warnsdorff"),
+        ("_oracle", "blockpaths", "blocks", "pathsat", "sat", "warnsdorff"),
         ("backtracking", "joins", "corridor", "fourranks", "strips", "divide"),
         ("auto", "methods", "classic"),  # the orchestrators; the seed exercise
     ],

@@ -21,7 +21,6 @@ from typing import Any
 
 from ..boards.board import KNIGHT, Board, SquareLike
 from ..boards.coercion import as_any_board
-from ..exceptions import InvalidOptionError
 from ..running.budget import Budget
 from ..tours.results import SearchResult
 from .base import (
@@ -31,6 +30,7 @@ from .base import (
     available_methods,
     get_solver,
     solver,
+    solver_for,
     solver_info,
 )
 
@@ -84,8 +84,8 @@ def find_tour(
         The board (``n`` defaults to ``m``).  A networkx graph (or a
         :class:`~knightgraph.boards.graphboard.GraphBoard`: a torus, a cylinder, a 3-D board)
         as ``m`` asks for a Hamiltonian path or cycle of it
-        (:func:`~knightgraph.solvers.general.solve_graph`; methods ``auto``,
-        ``sat``, ``backtrack``; the tour is a :class:`~knightgraph.Tour` of the graph board).
+        (methods ``auto``, ``sat``, ``backtrack``: :data:`~knightgraph.solvers.base.GRAPH_METHODS`;
+        the tour is a :class:`~knightgraph.Tour` of the graph board).
     closed : bool
         Ask for a closed tour (the last square one move from the first).
     start, end : square, optional
@@ -130,20 +130,7 @@ def find_tour(
     'sat-refutation'
     """
     board = as_any_board(m, n, leaper=leaper, removed=removed)
-    if not isinstance(board, Board):  # a graph board: the strategies of any graph
-        return _on_graph(
-            board,
-            options,
-            closed=closed,
-            start=start,
-            end=end,
-            method=method,
-            seed=seed,
-            limit=limit,
-            timeout=timeout,
-            progress=progress,
-        )
-    return get_solver(method)(
+    return solver_for(method, board, options)(
         board,
         closed=closed,
         start=start,
@@ -191,12 +178,3 @@ def tour_exists(
         removed=removed,
         progress=progress,
     )
-
-
-def _on_graph(board: Any, options: dict[str, Any], **request: Any) -> SearchResult:
-    """A request on a graph board: refuse the options only boards have, then solve it."""
-    from .general import solve_graph
-
-    if options:
-        raise InvalidOptionError(f"unknown option {sorted(options)[0]!r} for a graph")
-    return solve_graph(board, **request)

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from ..exceptions import SearchAbortedError
 from ..proofs.certificates import partition_mask, schwenk_partition
 from ..running.budget import Budget
 from .base import Problem
@@ -384,3 +385,135 @@ def _compiled_loop(
             return found
         if status != DFS_RUNNING:
             return None
+
+
+GRAPH_CLOCK_EVERY = 1024  # search nodes of GraphSearch between two looks at the budget
+
+
+class GraphSearch:
+    """The depth-first search of ``backtrack`` on a graph board: simple paths, fewest
+    onward edges first, with sound pruning.
+
+    Notes
+    -----
+    Vertex sets are Python integers used as bit sets.  A branch is cut when the
+    vertices left cannot all be reached from the head through unvisited vertices
+    (a path visits them through such vertices only), or when more unvisited
+    vertices have a single usable neighbour than a path has last vertices (one; for
+    a closed tour, the start counts as usable for the last vertex).  Exhaustive.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from knightgraph.boards.graphboard import GraphBoard
+    >>> from knightgraph.running.budget import Budget
+    >>> from knightgraph.solvers.problem import Problem
+    >>> search = GraphSearch(Problem(GraphBoard.from_networkx(nx.cycle_graph(5)), True), Budget())
+    >>> search.run(), search.nodes
+    ([0, 4, 3, 2, 1], 4)
+    """
+
+    def __init__(self, problem: Any, budget: Any) -> None:
+        self.problem, self.budget = problem, budget
+        self.adj = problem.board.adj
+        self.n = problem.board.num_squares
+        self.nbr = [sum(1 << w for w in a) for a in self.adj]
+        self.nodes = 0
+        starts = [problem.start] if problem.start is not None else list(range(self.n))
+        if problem.closed and problem.start is None:
+            starts = [problem.end if problem.end is not None else 0]
+        self.end = problem.end
+        if problem.start is None and problem.end is not None:
+            # Search from the end: the path is read backwards (the cycle rotated) afterwards.
+            starts, self.end = [problem.end], None
+        self.starts = starts
+
+    def run(self) -> list[int] | None:
+        """A tour from one of the starts, or None (SearchAbortedError on the budget)."""
+        for first in self.starts:
+            found = self.search(first)
+            if found is not None:
+                return found
+        return None
+
+    def reachable(self, head: int, free: int) -> int:
+        """The vertices of ``free`` reachable from ``head`` through ``free``."""
+        nbr = self.nbr
+        seen, frontier = 0, nbr[head] & free
+        while frontier:
+            seen |= frontier
+            grow = 0
+            f = frontier
+            while f:
+                low = f & -f
+                grow |= nbr[low.bit_length() - 1]
+                f ^= low
+            frontier = grow & free & ~seen
+        return seen
+
+    def viable(self, head: int, free: int, first: int) -> bool:
+        """False when no path from ``head`` through all of ``free`` can finish the tour."""
+        if not free:
+            return True
+        if self.reachable(head, free) != free:
+            return False
+        usable = free | (1 << head) | ((1 << first) if self.problem.closed else 0)
+        single = 0
+        f = free
+        while f:
+            low = f & -f
+            v = low.bit_length() - 1
+            if bin(self.nbr[v] & usable).count("1") < 2:
+                if self.end is not None and v != self.end:
+                    return False
+                single += 1
+                if single > 1:
+                    return False
+            f ^= low
+        return True
+
+    def ordered(self, v: int, free: int) -> list[int]:
+        """Unvisited neighbours of ``v``, the one with fewest onward edges last (tried first)."""
+        options = [w for w in self.adj[v] if free >> w & 1]
+        options.sort(key=lambda w: -bin(self.nbr[w] & free).count("1"))
+        return options
+
+    def tick(self, depth: int) -> None:
+        """Count a node; every :data:`GRAPH_CLOCK_EVERY`, report and look at the budget."""
+        self.nodes += 1
+        if self.nodes % GRAPH_CLOCK_EVERY == 0:
+            self.budget.report({"done": self.nodes, "depth": depth})
+            why = self.budget.exceeded(self.nodes)
+            if why:
+                raise SearchAbortedError(f"backtracking {why}")
+
+    def search(self, first: int) -> list[int] | None:
+        """A tour starting at ``first``, or None."""
+        closed, adj, end = self.problem.closed, self.adj, self.end
+        path = [first]
+        free = ((1 << self.n) - 1) & ~(1 << first)
+        if self.n == 1:
+            return path
+        stack: list[list[int]] = [self.ordered(first, free)]
+        while stack:
+            self.tick(len(path))
+            options = stack[-1]
+            if not options:
+                stack.pop()
+                free |= 1 << path.pop()
+                continue
+            v = options.pop()
+            if end is not None and v == end and free != 1 << v:
+                continue
+            free &= ~(1 << v)
+            path.append(v)
+            if not free:
+                if not closed or first in adj[v]:
+                    return path
+                free |= 1 << path.pop()
+                continue
+            if self.viable(v, free, first):
+                stack.append(self.ordered(v, free))
+            else:
+                free |= 1 << path.pop()
+        return None

@@ -49,8 +49,9 @@ from ..proofs.theorems import closed_tour_exists, color_obstruction, open_tour_e
 from ..running.budget import Budget
 from ..tours.results import SearchResult, Status
 from .base import Problem, Solver, solver
+from .problem import graph_obstruction
 
-__all__ = ["DIVE_LIMIT", "EXACT_LIMIT", "SAT_LIMIT", "auto"]
+__all__ = ["DIVE_LIMIT", "EXACT_LIMIT", "SAT_LIMIT", "auto", "graph_auto"]
 
 EXACT_LIMIT = 64
 """Boards with at most this many squares go straight to SAT."""
@@ -65,12 +66,80 @@ SAT_LIMIT = 10_000
 SAT_FALLBACK_CONFLICTS = 5_000_000
 """Conflict budget of the last SAT phase when no timeout is given (about a minute)."""
 
+WALK_FROM = 64
+"""On a graph board, ``auto`` tries Warnsdorff walks
+(:func:`~knightgraph.solvers._walk.graph_walk`) before SAT on graphs with more vertices
+than this."""
+
+WALK_ATTEMPTS = 3
+"""Walks ``auto`` tries on a graph board."""
+
+WALK_SECONDS = 3.0
+"""Most seconds the walks take (and at most 30 % of a timeout), leaving the rest to SAT."""
+
+
+def graph_auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> SearchResult:
+    """``auto`` on a graph board: the cheap certificates
+    (:func:`~knightgraph.solvers.problem.graph_obstruction`), Warnsdorff walks with
+    rotations on graphs of more than :data:`WALK_FROM` vertices, then SAT
+    (:func:`~knightgraph.solvers.sat.graph_cnf_search`).  The answer is ``auto``'s
+    (a walk's tour has ``stats["method"] == "warnsdorff"``).
+
+    Examples
+    --------
+    >>> from knightgraph.boards.topology import topology_board
+    >>> res = graph_auto(Problem(topology_board(10, 10, wrap="both"), True), Budget())
+    >>> res.status.name, res.stats["method"]
+    ('FOUND', 'warnsdorff')
+    """
+    from .sat import graph_cnf_search
+
+    certificate = graph_obstruction(problem)
+    if certificate is not None:
+        return problem.absent(certificate, {})
+    walked = _graph_walks(problem, budget, seed)
+    return walked if walked is not None else graph_cnf_search(problem, budget)
+
+
+def _graph_walks(problem: Problem, budget: Budget, seed: int | None) -> SearchResult | None:
+    """Warnsdorff walks with rotations first on graphs of more than :data:`WALK_FROM`
+    vertices (a few attempts of ``20 V`` steps); None when they find nothing."""
+    import random
+    import time
+
+    from ._walk import graph_walk
+
+    board = problem.board
+    n = board.num_squares
+    if n <= WALK_FROM or (problem.end is not None and problem.start is not None):
+        return None
+    if problem.end is not None and not problem.closed:
+        return None
+    first = problem.start if problem.start is not None else problem.end
+    if first is None:
+        first = 0 if problem.closed else min(range(n), key=lambda v: len(board.adj[v]))
+    rng = random.Random(0 if seed is None else seed)
+    left = budget.remaining()
+    cap = time.monotonic() + min(WALK_SECONDS, 0.3 * left if left is not None else WALK_SECONDS)
+
+    def stop() -> bool:
+        return time.monotonic() > cap
+
+    for attempt in range(WALK_ATTEMPTS):
+        order = graph_walk(board.adj, first, problem.closed, rng, steps=20 * n + 1000, stop=stop)
+        if order is not None:
+            return problem.found(order, {"method": "warnsdorff", "attempts": attempt + 1})
+        if stop():
+            break
+    return None
+
 
 @solver(
     "auto",
     exact=True,
     bytes_per_square=0,  # its certificates are bounded; each search phase checks its own
     summary="certificates first, SAT on small boards, Warnsdorff and SAT beyond",
+    graphs=graph_auto,
 )
 def auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> SearchResult:
     """Find a tour or prove there is none, choosing the strategy by board size.

@@ -42,16 +42,52 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..exceptions import InvalidOptionError
+from ..exceptions import InvalidOptionError, SearchAbortedError
 from ..proofs.certificates import quick_obstruction
 from ..running.budget import Budget
 from ..tours.results import Certificate, SearchResult
-from ._dfs import MEMO_BYTES, Abort, Search, Starts, compiled_run
+from ._dfs import MEMO_BYTES, Abort, GraphSearch, Search, Starts, compiled_run
 from ._oracle import oracle_search
 from .base import Problem, solver
 from .moves import parse_moves
+from .problem import graph_obstruction
 
-__all__ = ["backtrack"]
+__all__ = ["backtrack", "graph_backtrack"]
+
+
+def graph_backtrack(problem: Problem, budget: Budget, *, seed: int | None = None) -> SearchResult:
+    """``backtrack`` on a graph board: the cheap certificates
+    (:func:`~knightgraph.solvers.problem.graph_obstruction`), then the pruned depth-first
+    search of :class:`~knightgraph.solvers._dfs.GraphSearch`.  Its exhaustive "no" (an
+    ``exhaustive-search`` certificate, ``stats["nodes"]``) is re-proved by SAT in the gate.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from knightgraph.boards.graphboard import GraphBoard
+    >>> petersen = GraphBoard.from_networkx(nx.petersen_graph())
+    >>> graph_backtrack(Problem(petersen, True), Budget()).certificate.kind
+    'exhaustive-search'
+    """
+    del seed
+    certificate = graph_obstruction(problem)
+    if certificate is not None:
+        return problem.absent(certificate, {})
+    search = GraphSearch(problem, budget)
+    try:
+        found = search.run()
+    except SearchAbortedError as stop:
+        return problem.aborted(str(stop), {"nodes": search.nodes})
+    if found is not None:
+        return problem.found(found, {"nodes": search.nodes})
+    return problem.absent(
+        Certificate(
+            "exhaustive-search",
+            f"depth-first search visited {search.nodes:,} nodes and found no tour",
+            {"nodes": search.nodes},
+        ),
+        {"nodes": search.nodes},
+    )
 
 
 @solver(
@@ -60,6 +96,7 @@ __all__ = ["backtrack"]
     bytes_per_square=320,
     fixed_bytes=MEMO_BYTES,
     summary="depth-first search in a fixed move order, optionally pruned",
+    graphs=graph_backtrack,
 )
 def backtrack(
     problem: Problem,

@@ -44,6 +44,7 @@ from .options import check_option_types, option_kinds, option_names
 from .problem import Problem
 
 __all__ = [
+    "GRAPH_METHODS",
     "Budget",
     "Problem",
     "Solver",
@@ -51,6 +52,7 @@ __all__ = [
     "available_methods",
     "get_solver",
     "solver",
+    "solver_for",
     "solver_info",
 ]
 
@@ -145,6 +147,7 @@ def solver(
     fixed_bytes: int = 0,
     summary: str = "",
     accepts: Callable[[Board], str | None] | None = None,
+    graphs: Implementation | None = None,
     register: bool = True,
 ) -> Callable[[Implementation], Solver]:
     """Register an implementation under ``name`` with the public solver signature.
@@ -155,7 +158,10 @@ def solver(
     a cheap argument).  ``accepts(board)``, if given, says why the strategy does not
     take a board at all (None: it does): asked first, when the strategy is called
     directly (not from another strategy), it turns such a request into
-    :class:`InvalidOptionError` before any work.  Before it runs, the memory it needs
+    :class:`InvalidOptionError` before any work.  ``graphs``, if given, is the implementation
+    the strategy runs on a graph board (a torus, a cylinder, a 3-D board, any networkx
+    graph), called the same way; a graph request takes no strategy options, and a strategy
+    without one refuses graphs (:data:`GRAPH_METHODS`).  Before it runs, the memory it needs
     (``bytes_per_square`` per cell, counting the tour it returns and its
     verification, plus ``fixed_bytes``) is checked against what the machine
     has free: :class:`BoardTooLargeError` otherwise.  With ``register=False`` the
@@ -203,15 +209,14 @@ def solver(
             timeout: float | None = None,
             **options: Any,
         ) -> SearchResult:
-            unknown = sorted(set(options) - known - {"budget", "progress"})
-            if unknown:
-                raise InvalidOptionError(
-                    f"unknown option {unknown[0]!r} for method {name!r}"
-                    + (f": it takes {', '.join(sorted(known))}" if known else "")
-                )
-            check_option_types(name, kinds, options)
+            graph = _on_graph(board)
+            if graph:
+                _refuse_for_graph(name, options)
+            else:
+                _refuse_options(name, known, options)
+                check_option_types(name, kinds, options)
             problem = Problem.make(board, closed, start, end)
-            why = info.refusal(problem.board) if _DEPTH.get() == 0 else None
+            why = info.refusal(problem.board) if _DEPTH.get() == 0 and not graph else None
             if why is not None:
                 raise InvalidOptionError(why)
             if seed is not None and (
@@ -221,22 +226,25 @@ def solver(
             budget = options.pop("budget", None) or Budget.make(
                 timeout, limit, options.pop("progress", None)
             )
-            require_memory(
-                info.memory(board),
-                f"a tour of {board.m}x{board.n} ({board.area:,} squares) with method {name}",
-            )
+            if not graph:  # a graph's strategies estimate no memory (as ever)
+                require_memory(
+                    info.memory(board),
+                    f"a tour of {board.m}x{board.n} ({board.area:,} squares) with method {name}",
+                )
             began = time.perf_counter()
             outermost = _DEPTH.get() == 0
             depth = _DEPTH.set(_DEPTH.get() + 1)
             try:
-                result = impl(problem, budget, seed=seed, **options)
+                result = (graphs if graph and graphs else impl)(
+                    problem, budget, seed=seed, **options
+                )
             finally:
                 _DEPTH.reset(depth)
             if not result.method:
                 result = replace(result, method=name)
             _check_answer(problem, result)
             if outermost:
-                result = _certified(problem, budget, result)
+                result = _certified(problem, budget, result, graph)
             return replace(result, seconds=time.perf_counter() - began)
 
         run.__signature__ = _public_signature(run, impl)  # type: ignore[attr-defined]
@@ -247,6 +255,55 @@ def solver(
         return run
 
     return decorate
+
+
+GRAPH_METHODS = ("auto", "sat", "backtrack")
+"""The strategies that take a graph board (a torus, a cylinder, a 3-D board, any networkx
+graph) as well as a rectangle: each has its implementation for graphs (``graphs=``)."""
+
+_RUNNING = frozenset({"budget", "progress"})
+"""Keywords every strategy takes besides its own options: how it is run."""
+
+
+def _on_graph(board: Any) -> bool:
+    """Whether ``board`` is a graph board, not a rectangle: the one place the solvers ask
+    (for the implementation, the options, the memory estimate and the checker)."""
+    return not isinstance(board, Board)
+
+
+def _refuse_options(name: str, known: frozenset[str], options: dict[str, Any]) -> None:
+    """Refuse an option the strategy ``name`` does not take (``known``) on a rectangle."""
+    unknown = sorted(set(options) - known - _RUNNING)
+    if unknown:
+        raise InvalidOptionError(
+            f"unknown option {unknown[0]!r} for method {name!r}"
+            + (f": it takes {', '.join(sorted(known))}" if known else "")
+        )
+
+
+def _refuse_for_graph(name: str, options: dict[str, Any]) -> None:
+    """Refuse a request on a graph board: any strategy option, then a strategy that takes
+    no graph (in this order).
+
+    Examples
+    --------
+    >>> _refuse_for_graph("sat", {"progress": print})
+    >>> _refuse_for_graph("warnsdorff", {"moves": "1,2"})
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: unknown option 'moves' for a graph
+    >>> _refuse_for_graph("warnsdorff", {})
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: unknown method 'warnsdorff' for a graph: choose from auto, sat, backtrack
+    """
+    own = sorted(set(options) - _RUNNING)
+    if own:
+        raise InvalidOptionError(f"unknown option {own[0]!r} for a graph")
+    if name not in GRAPH_METHODS:
+        raise InvalidOptionError(
+            f"unknown method {name!r} for a graph: choose from {', '.join(GRAPH_METHODS)}"
+        )
 
 
 _PUBLIC_TYPES = {
@@ -302,11 +359,11 @@ _DEPTH: ContextVar[int] = ContextVar("knightgraph_solver_depth", default=0)
 """How many solver calls are under way in this context: only the outermost one gates."""
 
 
-def _certified(problem: Problem, budget: Budget, result: SearchResult) -> SearchResult:
-    """Pass a board's answer through :func:`knightgraph.solvers.gate.gate`, the one gate.
+def _certified(problem: Problem, budget: Budget, result: SearchResult, graph: bool) -> SearchResult:
+    """Pass an answer through :func:`knightgraph.solvers.gate.gate`, the one gate.
 
-    The checker is :mod:`knightgraph.certcheck` (through :func:`knightgraph.proofs.certificates.check`)
-    for this very request; the SAT fallback is the ``sat`` strategy looked up in the
+    The checker is the independent one for this very request (:func:`_check_certificate`);
+    the SAT fallback is the ``sat`` strategy looked up in the
     registry (not imported here, so the gate adds no dependency between strategies),
     called one level deeper so that it is not gated by itself.  Strategies called by
     another strategy (``auto``'s phases) are not gated: the outermost call gates what
@@ -332,13 +389,28 @@ def _certified(problem: Problem, budget: Budget, result: SearchResult) -> Search
         result,
         what=problem.describe(),
         budget=budget,
-        check=lambda certificate: _check_certificate(problem, certificate),
+        check=lambda certificate: _check_certificate(problem, certificate, graph),
         refute=refute,
     )
 
 
-def _check_certificate(problem: Problem, certificate: Certificate) -> tuple[bool, str]:
-    """The independent checker's verdict on ``certificate`` for this request."""
+def _check_certificate(problem: Problem, certificate: Certificate, graph: bool) -> tuple[bool, str]:
+    """The independent checker's verdict on ``certificate`` for this request: the board
+    checker (:mod:`knightgraph.certcheck`, through :func:`knightgraph.proofs.certificates.check`)
+    or, on a graph board, :func:`~knightgraph.certcheck.graphcheck.check_graph_certificate`."""
+    if graph:
+        from ..certcheck.graphcheck import check_graph_certificate
+
+        board = problem.board
+        start, end = problem.names()
+        return check_graph_certificate(
+            certificate.to_dict(),
+            board.names,
+            [[board.names[i], board.names[j]] for i, j in board.edges()],
+            closed=problem.closed,
+            start=start,
+            end=end,
+        )
     from ..proofs.certificates import check
 
     return check(certificate, problem.board, closed=problem.closed, **problem.ends())
@@ -365,6 +437,26 @@ def solver_info(name: str) -> SolverInfo:
     """
     get_solver(name)
     return _REGISTRY[name]
+
+
+def solver_for(name: str, board: Any, options: dict[str, Any]) -> Solver:
+    """The solver ``name`` for a request on ``board`` with strategy ``options``: on a graph
+    board, the options and the name are refused first, worded for a graph.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from knightgraph.boards.graphboard import GraphBoard
+    >>> solver_for("sat", GraphBoard.from_networkx(nx.petersen_graph()), {}) is get_solver("sat")
+    True
+    >>> solver_for("x", GraphBoard.from_networkx(nx.petersen_graph()), {})
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidOptionError: unknown method 'x' for a graph: choose from auto, sat, backtrack
+    """
+    if _on_graph(board):
+        _refuse_for_graph(name, options)
+    return get_solver(name)
 
 
 def get_solver(name: str) -> Solver:

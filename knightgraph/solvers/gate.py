@@ -1,8 +1,8 @@
 """The one gate every answer of absence passes before it leaves the solver layer.
 
-Boards (:mod:`knightgraph.solvers.base`) and general graphs
-(:mod:`knightgraph.solvers.general`) differ only in which independent checker
-reads a certificate and how a SAT refutation is asked for; the rule itself
+Rectangles and graph boards differ only in which independent checker reads a
+certificate (the registry's wrapper, :mod:`knightgraph.solvers.base`, asks the
+board once and passes it in, with the ``sat`` strategy as the refutation); the rule itself
 lives here, once: a PROVEN_ABSENT result leaves only with a certificate the
 checker accepted for this very request, and a certificate the checker cannot
 re-check (an exhaustive search, say) is replaced by a checked SAT refutation

@@ -20,16 +20,115 @@ Examples
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from ..exceptions import SearchAbortedError
 from ..proofs.theorems import color_obstruction
 from ..running.budget import Budget
 from ..running.resources import require_memory
-from ..tours.results import SearchResult
+from ..tours.results import Certificate, SearchResult
 from .base import Problem, solver
 from .clauses import cnf_bytes
 from .incremental import DEFAULT_SOLVER, PROOF_LIMIT, solving
+from .problem import graph_obstruction
 
-__all__ = ["sat"]
+__all__ = ["GRAPH_PROOF_LIMIT", "graph_cnf_search", "graph_sat", "sat"]
+
+GRAPH_PROOF_LIMIT = 5000
+"""Up to this many vertices the SAT solver logs a DRUP proof on a graph board (a "no"
+needs one); beyond, a graph's "no" is left undecided."""
+
+
+def graph_sat(problem: Problem, budget: Budget, *, seed: int | None = None) -> SearchResult:
+    """The ``sat`` strategy on a graph board: the cheap certificates
+    (:func:`~knightgraph.solvers.problem.graph_obstruction`; resolution is slow on colour counts), then
+    :func:`graph_cnf_search`.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from knightgraph.boards.graphboard import GraphBoard
+    >>> cube = GraphBoard.from_networkx(nx.hypercube_graph(3))
+    >>> graph_sat(Problem(cube, True, 0), Budget()).status.name
+    'FOUND'
+    """
+    del seed
+    certificate = graph_obstruction(problem)
+    if certificate is not None:
+        return problem.absent(certificate, {})
+    return graph_cnf_search(problem, budget)
+
+
+def graph_cnf_search(problem: Problem, budget: Budget) -> SearchResult:
+    """SAT on a graph board's CNF (no shortcuts); an UNSAT answer becomes a
+    ``sat-refutation`` certificate naming the vertices (a DRUP proof is logged up to
+    :data:`GRAPH_PROOF_LIMIT` vertices).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from knightgraph.boards.graphboard import GraphBoard
+    >>> petersen = GraphBoard.from_networkx(nx.petersen_graph())
+    >>> graph_cnf_search(Problem(petersen, True), Budget()).certificate.kind
+    'sat-refutation'
+    """
+    board = problem.board
+    if board.num_squares == 1:
+        if problem.closed:
+            return problem.absent(Certificate("degree", "a closed tour needs three vertices"), {})
+        return problem.found([0], {})
+    if problem.closed and board.num_squares < 3:
+        return problem.absent(Certificate("degree", "a closed tour needs three vertices"), {})
+    logged = board.num_squares <= GRAPH_PROOF_LIMIT
+    try:  # SearchAbortedError comes only from writing the CNF, at the timeout
+        with solving(
+            cast(Any, board),
+            problem.closed,
+            problem.start,
+            problem.end,
+            proof=logged,
+            budget=budget,
+            lucky=True,
+        ) as session:
+            cnf = session.cnf
+            outcome = session.solve(budget=budget)
+            stats = {
+                "rounds": outcome.rounds,
+                "clauses": cnf.num_clauses,
+                "conflicts": session.conflicts(),
+            }
+            if outcome.status == "sat":
+                return problem.found(list(outcome.order), stats)
+            if outcome.status == "aborted":
+                why = budget.exceeded(session.conflicts())
+                return problem.aborted(f"the SAT solver {why}", stats)
+            if not logged or cnf.auxiliary:
+                return problem.aborted(
+                    "the SAT solver found no tour, but its refutation cannot be re-checked "
+                    "(a counter encoding or no proof log)",
+                    stats,
+                )
+            names = board.names
+
+            def name(v: int) -> str | None:
+                return None if v == cnf.hub else names[v]
+
+            proof = session.proof()
+            cert = Certificate(
+                "sat-refutation",
+                f"a SAT solver refuted the {len(cnf.clauses):,} clauses every tour satisfies "
+                f"(exactly two tour edges at each vertex, plus {len(cnf.cut_sets)} cut "
+                f"constraints); its DRUP proof of {len(proof):,} lines was checked independently",
+                {
+                    "edges": [[name(u), name(v)] for u, v in cnf.edges],
+                    "cuts": [[name(v) for v in cycle] for cycle in cnf.cut_sets],
+                    "cnf": cnf.clauses,
+                    "proof": proof,
+                },
+            )
+            return problem.absent(cert, stats)
+    except SearchAbortedError as stop:
+        return problem.aborted(str(stop), {"rounds": 0})
 
 
 @solver(
@@ -38,6 +137,7 @@ __all__ = ["sat"]
     bytes_per_square=16_000,
     fixed_bytes=64 * 2**20,
     summary="SAT (python-sat, CaDiCaL) with lazy cut constraints; checked refutations",
+    graphs=graph_sat,
 )
 def sat(
     problem: Problem,
