@@ -156,7 +156,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("enumeration", "estimate", "plan"),  # the plan of a count and its estimate
         ("compiled", "python_engine"),  # the engines
         ("general", "split", "transitions"),  # graphs, parts, sampling's transitions
-        ("count", "samplegraph", "sample", "symmetry"),  # what users call
+        ("count", "sample", "symmetry"),  # what users call
     ],
     "draw": [
         ("_style",),

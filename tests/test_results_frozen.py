@@ -12,7 +12,6 @@ import pytest
 
 import knightgraph as kg
 from knightgraph.boards.graphboard import GraphBoard
-from knightgraph.counting.samplegraph import sample_graph_tours
 from knightgraph.counting.symmetry import count_symmetric
 from knightgraph.explore.sweeps import sweep
 
@@ -31,7 +30,7 @@ RESULTS = [
     ("GraphCountResult", lambda: kg.count_tours(_graph(), closed=True), "undirected"),
     ("SymmetryCount", lambda: count_symmetric(3, 4), "total"),
     ("SampleResult", lambda: kg.sample_tours(3, 4, k=2, seed=1), "tours"),
-    ("GraphSampleResult", lambda: sample_graph_tours(_graph(), k=1, closed=True), "directed"),
+    ("SampleResult graph", lambda: kg.sample_tours(_graph(), k=1, closed=True), "directed"),
     ("TourMap", lambda: kg.start_map(3, 4, counts=False), "ok"),
     ("TourMap graph", lambda: kg.start_map(_graph(), closed=True), "evidence"),
     ("SweepResult", lambda: sweep(3, 4), "seconds"),

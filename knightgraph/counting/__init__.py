@@ -55,7 +55,8 @@ The package, one job a module:
     :func:`~knightgraph.counting.zeros.quick_zero`: a 0 settled at once by a checked
     certificate (colours, degrees, connectivity, Schwenk's partition).
 ``sample``
-    :class:`SampleResult`, :func:`sample_tours`: tours drawn uniformly at random.
+    :class:`SampleResult`, :func:`sample_tours`: tours drawn uniformly at random, of
+    every board kind (a graph board in the vertex order of ``general``).
 
 Examples
 --------

@@ -190,8 +190,8 @@ class CountAnswer(_Counted, Generic[B]):
 
 
 class Drawn:
-    """The status of a sample's answer (:class:`~knightgraph.SampleResult` and its graph
-    form): its ``k`` tours drawn, out of ``directed`` (None when the count stopped)."""
+    """The status of a sample's answer (:class:`~knightgraph.SampleResult`, of every board
+    kind): its ``k`` tours drawn, out of ``directed`` (None when the count stopped)."""
 
     directed: int | None
     k: int
@@ -218,6 +218,18 @@ class Drawn:
         if self.directed is None or len(self.tours) < self.k:
             return Status.ABORTED
         return Status.FOUND
+
+
+def answer_frame(
+    board: Any, stats: dict[str, Any]
+) -> tuple[dict[str, Any], Callable[[int], str], dict[str, Any] | None]:
+    """How an answer's JSON presents its board: the head (``rows`` and ``cols`` of a
+    board; ``graph`` and ``vertices`` of a graph board), how squares are named, and the
+    tail (a graph's frontier ``width``)."""
+    if isinstance(board, Board):  # a rectangle, with or without removed squares
+        return {"rows": board.m, "cols": board.n}, board.name, None
+    head = {"graph": board.kind, "vertices": board.num_squares}
+    return head, board.names.__getitem__, {"width": stats.get("width")}
 
 
 def _answer_dict(

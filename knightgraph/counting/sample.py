@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
 
@@ -28,10 +28,10 @@ from ..running.resources import require_memory
 from ..tours.results import Certificate
 from ..tours.tour import Tour
 from ..tours.verify import check_closed
-from .count import neighbours
 from .limits import (
     CountAbortedError,
     Drawn,
+    answer_frame,
     end_indices,
     memory_budget,
     require_plan_memory,
@@ -41,7 +41,8 @@ from .transitions import Drawing, check_sample, draw_tours
 from .zeros import quick_zero
 
 if TYPE_CHECKING:
-    from .plan import PlanGraph, PlanStep
+    from ..boards.graphboard import GraphBoard
+    from .plan import PlanGraph
 
 SAMPLE_MAX_SPAN = 12
 """The largest ``min(m, n) * max(leaper)`` :func:`sample_tours` takes on: the frontier of
@@ -51,6 +52,11 @@ the program is about that many squares wide and its states grow exponentially wi
 SAMPLE_ZERO_AREA = 1 << 16
 """Boards of at most this many cells that are too large to sample are still answered when
 a cheap certificate shows they have no tour (it needs board-sized arrays)."""
+
+SAMPLE_MAX_WIDTH = 16
+"""The widest frontier (:func:`~knightgraph.counting.general.vertex_order`) the sampler
+takes on for a graph board: its states grow exponentially with the width (the Python
+engine keeps every transition), and rectangles are refused at about 12."""
 
 
 @dataclass(frozen=True)
@@ -78,9 +84,13 @@ class SampleResult(Drawn):
     ('FOUND', 16, 3, True)
     >>> sample_tours(4, 4, k=1).status.name  # no open tour on 4x4
     'PROVEN_ABSENT'
+    >>> import networkx as nx  # a graph: no certificate, the exact count of 0 is the answer
+    >>> r = sample_tours(nx.petersen_graph(), k=1, closed=True)
+    >>> r.status.name, r.directed, r.tours, r.certificate
+    ('PROVEN_ABSENT', 0, [], None)
     """
 
-    board: Board
+    board: Board | GraphBoard
     closed: bool
     start: int | None
     end: int | None
@@ -94,17 +104,22 @@ class SampleResult(Drawn):
     certificate: Certificate | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The answer as JSON: the request, ``directed``, ``status``, ``tours`` (lists of
-        ``[r, c]``), ``seconds``, and ``reason`` / ``certificate`` when there are any.
+        """The answer as JSON: the board (``rows``, ``cols``; a graph's ``graph`` and
+        ``vertices``), the request, ``directed``, ``tours`` (lists of ``[r, c]``; of vertex
+        names), ``seconds``, ``status`` (a graph's ``width``), and ``reason`` /
+        ``certificate`` when there are any.
 
         Examples
         --------
         >>> sample_tours(3, 4, k=1, start="a1", seed=2).to_dict()["tours"][0][:3]
         [[0, 0], [1, 2], [2, 0]]
+        >>> import networkx as nx
+        >>> sample_tours(nx.cycle_graph(4), k=1, closed=True, seed=0).to_dict()["tours"]
+        [['0', '1', '2', '3']]
         """
-        board = self.board
+        head, name, tail = answer_frame(self.board, self.stats)
         tours = [t.to_dict()["squares"] for t in self.tours]
-        return self._answer({"rows": board.m, "cols": board.n}, board.name, tours)
+        return self._answer(head, name, tours, tail)
 
 
 def sample_tours(
@@ -133,8 +148,8 @@ def sample_tours(
     m, n : int or Board
         The board (``n`` defaults to ``m``); or a :class:`~knightgraph.Board`; or a
         networkx graph or :class:`~knightgraph.boards.graphboard.GraphBoard` (a torus, a
-        cylinder, a 3-D board), with no ``n`` (see
-        :func:`~knightgraph.counting.samplegraph.sample_graph_tours`).
+        cylinder, a 3-D board), with no ``n``: its Hamiltonian paths or cycles, over the
+        vertex order of :func:`~knightgraph.counting.general.vertex_order`.
     k : int
         How many tours to draw (>= 1).
     closed : bool
@@ -167,8 +182,9 @@ def sample_tours(
         certificate of absence is looked for first: such a board without
         tours answers PROVEN_ABSENT), on boards too large to count this way:
         ``min(m, n) * max(leaper)`` over :data:`SAMPLE_MAX_SPAN` (12: a knight
-        on boards with at most 6 ranks or files), or when the plan or the
-        tours cannot fit in memory.
+        on boards with at most 6 ranks or files), a graph whose frontier is wider
+        than :data:`SAMPLE_MAX_WIDTH`, or when the plan or the tours cannot fit
+        in memory.
     InvalidOptionError, InvalidSquareError
         For a bad ``k``, ``seed``, budget or square.
 
@@ -195,48 +211,32 @@ def sample_tours(
     >>> r = sample_tours(nx.dodecahedral_graph(), k=2, closed=True, seed=3)
     >>> r.directed, r.tours[0].start, len(r.tours[1].nodes())
     (60, 0, 20)
+    >>> r = sample_tours(nx.hypercube_graph(4), k=3, start=(0, 0, 0, 0), seed=7)
+    >>> r.directed, [t.start for t in r.tours] == [(0, 0, 0, 0)] * 3, r.stats["width"]
+    (5712, True, 8)
     """
     board = as_any_board(m, n, leaper=leaper, removed=removed)
-    if not isinstance(board, Board):  # any graph: knightgraph.counting.samplegraph
-        from .samplegraph import sample_graph_tours
-
-        drawn = sample_graph_tours(
-            board,
-            k=k,
-            closed=closed,
-            start=start,
-            end=end,
-            seed=seed,
-            memory=memory,
-            timeout=timeout,
-            progress=progress,
-        )
-        return cast(SampleResult, drawn)  # the same interface (GraphSampleResult)
     closed = check_closed(closed)
     check_sample(k, seed, memory, timeout)
-    s, t = end_indices(board, start, end)
-    span = min(board.m, board.n) * max(board.leaper)
-    if span > SAMPLE_MAX_SPAN and board.area > SAMPLE_ZERO_AREA:
-        _too_large(board, span)  # not even the cheap arguments are worth their memory
+    s, t = end_indices(board, start, end, answer_frame(board, {})[1], board.wording()[1])
+    rectangle = isinstance(board, Board)  # the span, the cheap zeros: rectangles only
+    if rectangle:
+        _require_span(board, zeros=True)  # not even the cheap arguments are worth their memory
     began = time.perf_counter()
     drawing = Drawing(closed, s, t, k, seed)
     reason, certificate = "", None
-    zero = quick_zero(board, closed=closed, start=s, end=t)
+    zero = quick_zero(board, closed=closed, start=s, end=t) if rectangle else None
     if zero is not None:
         drawing.directed, certificate, reason = 0, zero, zero.reason
         drawing.stats["quick_zero"] = zero.kind
     else:
-        if span > SAMPLE_MAX_SPAN:
-            _too_large(board, span)
-        require_memory(
-            k * board.num_squares * 16,
-            f"{k:,} tours of {board.m}x{board.n} ({board.num_squares:,} squares)",
-        )
-        require_plan_memory(board, "sampling the tours of")
         budget = Budget(timeout)
-        room = memory_budget(memory, compiled=False)
         try:
-            _draw(board, drawing, room, budget, progress)
+            order = _order(board, drawing, budget)
+            require_memory(k * board.num_squares * 16, _tours_of(board, k))
+            if rectangle:
+                require_plan_memory(board, "sampling the tours of")
+            _draw(board, order, drawing, memory_budget(memory, compiled=False), budget, progress)
         except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
             reason = str(stop)
             drawing.stats["done"] = stop.done
@@ -245,6 +245,39 @@ def sample_tours(
     return SampleResult(
         board, closed, s, t, k, seed, tours, directed, seconds, stats, reason, certificate
     )
+
+
+def _require_span(board: Board, zeros: bool = False) -> None:
+    """BoardTooLargeError for a rectangle whose frontier is too wide to sample (with
+    ``zeros``: only when it is also too large for the cheap arguments)."""
+    span = min(board.m, board.n) * max(board.leaper)
+    if span > SAMPLE_MAX_SPAN and not (zeros and board.area <= SAMPLE_ZERO_AREA):
+        _too_large(board, span)
+
+
+def _order(board: Board | GraphBoard, drawing: Drawing, budget: Budget) -> list[int] | None:
+    """The vertex order of a graph board (None for a rectangle: its columns), after the
+    checks of its size: the span of a rectangle, the frontier width of a graph."""
+    if isinstance(board, Board):
+        _require_span(board)
+        return None
+    from .general import vertex_order
+
+    order, width = vertex_order(board, budget)
+    drawing.stats["width"] = width
+    if width > SAMPLE_MAX_WIDTH:
+        raise BoardTooLargeError(
+            f"the {board.describe()} is too large to sample: the counting program's "
+            f"frontier is {width} vertices wide (at most {SAMPLE_MAX_WIDTH})"
+        )
+    return order
+
+
+def _tours_of(board: Board | GraphBoard, k: int) -> str:
+    """What ``k`` tours are, for the message of too little memory."""
+    if isinstance(board, Board):
+        return f"{k:,} tours of {board.m}x{board.n} ({board.num_squares:,} squares)"
+    return f"{k:,} tours of the {board.describe()}"
 
 
 def _too_large(board: Board, span: int) -> NoReturn:
@@ -256,7 +289,8 @@ def _too_large(board: Board, span: int) -> NoReturn:
 
 
 def _draw(
-    board: Board,
+    board: Board | GraphBoard,
+    order: list[int] | None,
     drawing: Drawing,
     memory: int,
     budget: Budget,
@@ -267,32 +301,37 @@ def _draw(
     if board.num_squares == 1:
         drawing.directed = 0 if closed else 1
         if not closed:
-            only = next(iter(r * board.n + c for r, c in board.squares()))
+            only = int(np.flatnonzero(board.available())[0])
             drawing.tours = [Tour(board, np.array([only]), False) for _ in range(drawing.k)]
         return
-    graph, steps = _request_plan(board, closed, s, t, budget)
-    if graph is None:
+    graph = _plan_graph(board, order, not closed, budget)
+    if graph.size + int(graph.virtual) < 3 or (
+        closed and s is not None and t is not None and t not in _neighbours(board, s)
+    ):
         drawing.directed = 0
         return
+    from .plan import local_ids, make_plan, request_edges
 
-    def tour_of(order: list[int]) -> Tour:
-        return Tour(board, np.array(order, dtype=np.int64), closed)
+    local = local_ids(graph.squares)
+    steps = make_plan(graph, None, *request_edges(local, closed, s, t), budget)
+
+    def tour_of(seq: list[int]) -> Tour:
+        return Tour(board, np.array(seq, dtype=np.int64), closed)
 
     draw_tours(drawing, graph, steps, memory, budget, progress, tour_of)
 
 
-def _request_plan(
-    board: Board, closed: bool, s: int | None, t: int | None, budget: Budget
-) -> tuple[PlanGraph | None, list[PlanStep]]:
-    """The graph and plan of the cycles that stand for the tours asked for, as in
-    :func:`~knightgraph.count_tours` (a virtual square for open tours); None when fewer
-    than three vertices leave no cycle."""
-    from .plan import build_graph, local_ids, make_plan, request_edges
+def _plan_graph(
+    board: Board | GraphBoard, order: list[int] | None, virtual: bool, budget: Budget
+) -> PlanGraph:
+    """The board as the program's graph: a rectangle column by column, a graph board in
+    its vertex ``order`` (with the virtual square of open tours)."""
+    from .plan import build_graph, order_graph
 
-    graph = build_graph(board, not closed, budget)
-    if graph.size + int(graph.virtual) < 3:
-        return None, []
-    if closed and s is not None and t is not None and t not in neighbours(board, s):
-        return None, []
-    local = local_ids(graph.squares)
-    return graph, make_plan(graph, None, *request_edges(local, closed, s, t), budget)
+    if order is None:
+        return build_graph(board, virtual, budget)  # type: ignore[arg-type]
+    return order_graph(board, order, virtual)[0]
+
+
+def _neighbours(board: Board | GraphBoard, flat: int) -> set[int]:
+    return {int(x) for x in board.move_table()[flat] if x >= 0}
