@@ -18,7 +18,7 @@ from independent import hamiltonian_sequences
 import knightgraph as kg
 from knightgraph.boards.graphboard import GraphBoard
 from knightgraph.certcheck.graphcheck import check_graph_certificate
-from knightgraph.counting.general import count_graph_tours, vertex_order
+from knightgraph.counting.vertexorder import vertex_order
 
 
 # ------------------------------------------------------------ independent code
@@ -238,7 +238,7 @@ def test_budget_gives_aborted():
 def test_vertex_order_of_a_grid_is_narrow():
     order, width = vertex_order(GraphBoard.from_networkx(nx.grid_2d_graph(4, 12)))
     assert sorted(order) == list(range(48)) and width <= 6
-    r = count_graph_tours(GraphBoard.from_networkx(nx.grid_2d_graph(4, 4)), closed=True)
+    r = kg.count_tours(GraphBoard.from_networkx(nx.grid_2d_graph(4, 4)), closed=True)
     assert r.undirected == 6  # OEIS A003763: 4x4 grid graph has 6 Hamiltonian cycles
 
 

@@ -155,7 +155,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("limits", "checkpoint", "zeros"),  # results and budgets, checkpoints, quick zeros
         ("enumeration", "estimate", "plan"),  # the plan of a count and its estimate
         ("compiled", "python_engine"),  # the engines
-        ("general", "split", "transitions"),  # graphs, parts, sampling's transitions
+        ("vertexorder", "split", "transitions"),  # graphs, parts, sampling's transitions
         ("count", "sample", "symmetry"),  # what users call
     ],
     "draw": [

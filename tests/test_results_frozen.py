@@ -27,7 +27,7 @@ RESULTS = [
     ("SearchResult graph", lambda: kg.find_tour(_graph(), closed=True), "method"),
     ("Certificate", lambda: kg.find_tour(3, 3).certificate, "reason"),
     ("CountResult", lambda: kg.count_tours(3, 4), "directed"),
-    ("GraphCountResult", lambda: kg.count_tours(_graph(), closed=True), "undirected"),
+    ("CountResult graph", lambda: kg.count_tours(_graph(), closed=True), "undirected"),
     ("SymmetryCount", lambda: count_symmetric(3, 4), "total"),
     ("SampleResult", lambda: kg.sample_tours(3, 4, k=2, seed=1), "tours"),
     ("SampleResult graph", lambda: kg.sample_tours(_graph(), k=1, closed=True), "directed"),

@@ -44,6 +44,9 @@ The package, one job a module:
     The ctypes binding of ``knightgraph/_count.c``, :func:`kernel_available`.
 ``count``
     :class:`CountResult`, :func:`count_tours`: which cycles to count, on which engine.
+``vertexorder``
+    The vertex order of a graph board (a greedy path decomposition) and its cycles:
+    how ``count`` and ``sample`` process any graph.
 ``split``, ``checkpoint``
     A count in independent parts (``count_tours(parts=, executor=, checkpoint=)``)
     whose sum is exact, on any executor, resumable from a checkpoint file.
@@ -56,7 +59,7 @@ The package, one job a module:
     certificate (colours, degrees, connectivity, Schwenk's partition).
 ``sample``
     :class:`SampleResult`, :func:`sample_tours`: tours drawn uniformly at random, of
-    every board kind (a graph board in the vertex order of ``general``).
+    every board kind (a graph board in the vertex order of ``vertexorder``).
 
 Examples
 --------

@@ -13,7 +13,7 @@ import functools
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..boards.board import KNIGHT, Board, SquareLike
 from ..boards.coercion import as_any_board
@@ -34,6 +34,7 @@ from .compiled import (
 from .limits import (
     CountAbortedError,
     CountAnswer,
+    answer_frame,
     check_budget,
     end_indices,
     memory_budget,
@@ -43,12 +44,16 @@ from .python_engine import run_python
 from .split import SplitOptions
 from .zeros import quick_zero
 
+if TYPE_CHECKING:
+    from ..boards.graphboard import GraphBoard
+
 CONVENTIONS = ("oeis", "knuth")
 
 
 @dataclass(frozen=True)
-class CountResult(CountAnswer[Board]):
-    """The number of tours of one kind.
+class CountResult(CountAnswer["Board | GraphBoard"]):
+    """The number of tours of one kind, on any board kind (a graph board's in
+    ``stats["width"]`` the frontier width of its vertex order).
 
     Attributes
     ----------
@@ -81,20 +86,25 @@ class CountResult(CountAnswer[Board]):
     True
     >>> count_tours(6, 6, leaper=(1, 3)).certificate.data["clause"]  # 0 at once
     'disconnected'
+    >>> import networkx as nx
+    >>> r = count_tours(nx.hypercube_graph(3), closed=True)
+    >>> r.to_dict()["undirected"], r.to_dict()["vertices"], r.status.name
+    (6, 8, 'FOUND')
     """
 
     certificate: Certificate | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON of ``knightgraph count --format json``."""
+        """The JSON of ``knightgraph count --format json`` (:func:`answer_frame`: a
+        rectangle's ``rows`` and ``cols``, a graph's ``graph``, ``vertices`` and ``width``)."""
         board = self.board
-        out = self._answer({"rows": board.m, "cols": board.n}, board.name)
+        out = self._answer(*answer_frame(board, self.stats))
         if self.convention != "oeis":
             out["convention"] = self.convention
-        if self.board.leaper != KNIGHT:
-            out["leaper"] = list(self.board.leaper)
-        if self.board.removed:
-            out["removed"] = [board.name(s) for s in sorted(self.board.removed)]
+        if isinstance(board, Board) and board.leaper != KNIGHT:  # a rectangle's leaper
+            out["leaper"] = list(board.leaper)
+        if isinstance(board, Board) and board.removed:
+            out["removed"] = [board.name(s) for s in sorted(board.removed)]
         return out
 
 
@@ -229,8 +239,9 @@ def count_tours(
     ----------
     m, n : int or Board
         The board (``n`` defaults to ``m``); or a :class:`~knightgraph.Board`; or a
-        networkx graph or graph board (:mod:`knightgraph.counting.general`: the
-        vertex order is chosen for the graph, its frontier width in ``stats``).
+        networkx graph or graph board (:mod:`knightgraph.counting.vertexorder`: the
+        vertex order is chosen for the graph, its frontier width in ``stats``; a graph
+        takes only the oeis convention and is counted in one piece).
     closed : bool
         Count closed tours (Hamiltonian cycles) instead of open ones (paths).
     start, end : square, optional
@@ -294,24 +305,17 @@ def count_tours(
     (9862, 4)
     """
     board = as_any_board(m, n, leaper=leaper, removed=removed)
-    if not isinstance(board, Board):  # any graph: knightgraph.counting.general
-        from .general import count_graph
-
-        if parts is not None or checkpoint is not None:  # never silently unsplit, unkept
-            raise InvalidOptionError(
-                "parts= and checkpoint= are for rectangular boards: a graph is counted in one piece"
-            )
-        counted = count_graph(
-            board, closed, start, end, convention, engine, memory, timeout, progress
-        )
-        return cast(CountResult, counted)  # the same interface (GraphCountResult)
-    if convention not in CONVENTIONS:
-        raise InvalidOptionError(f"unknown convention {convention!r}: choose oeis or knuth")
-    if convention == "knuth" and closed:
-        raise InvalidOptionError("the knuth convention applies to open tours only")
+    _check_request(board, closed, convention, parts, checkpoint)
     closed = check_closed(closed)
     check_budget(engine, memory, timeout)
-    s, t = end_indices(board, start, end)
+    s, t = end_indices(board, start, end, answer_frame(board, {})[1], board.wording()[1])
+    if not isinstance(board, Board):  # a graph: one piece, no cheap zeros, no estimate
+        began = time.perf_counter()
+        stats: dict[str, Any] = {"order": "greedy path decomposition"}
+        kw: dict[str, Any] = dict(
+            engine=engine, memory=memory, budget=Budget(timeout), progress=progress, stats=stats
+        )
+        return _counted(board, closed, s, t, convention, kw, began)
     require_plan_memory(board, "counting the tours of")
     split = _split_options(board, closed, s, t, convention, parts, executor, checkpoint, on_part)
     began = time.perf_counter()
@@ -332,7 +336,7 @@ def count_tours(
             zero,
         )
     budget = Budget(timeout)
-    stats: dict[str, Any] = {}
+    stats = {}
     fit = _fit(board, closed, engine, memory, split is not None)
     if fit is not None and fit.estimate is not None:
         stats["memory_estimate"] = fit.estimate
@@ -344,16 +348,36 @@ def count_tours(
     if fit is not None and fit.parts is not None and fit.parts > 1:
         split = SplitOptions(parts=fit.parts)  # parts small enough to fit, one after another
         stats["memory_parts"] = fit.parts
-    kw: dict[str, Any] = dict(
-        engine=engine, memory=memory, budget=budget, progress=progress, stats=stats
-    )
+    kw = dict(engine=engine, memory=memory, budget=budget, progress=progress, stats=stats)
     if split is not None:
         kw["split"] = split
     return _counted(board, closed, s, t, convention, kw, began)
 
 
+def _check_request(
+    board: Board | GraphBoard,
+    closed: bool,
+    convention: str,
+    parts: int | None,
+    checkpoint: str | None,
+) -> None:
+    """InvalidOptionError for a convention, or a split, the board does not take."""
+    if not isinstance(board, Board):  # a graph
+        if parts is not None or checkpoint is not None:  # never silently unsplit, unkept
+            raise InvalidOptionError(
+                "parts= and checkpoint= are for rectangular boards: a graph is counted in one piece"
+            )
+        if convention != "oeis":
+            raise InvalidOptionError("a graph takes no n and only the oeis convention")
+        return
+    if convention not in CONVENTIONS:
+        raise InvalidOptionError(f"unknown convention {convention!r}: choose oeis or knuth")
+    if convention == "knuth" and closed:
+        raise InvalidOptionError("the knuth convention applies to open tours only")
+
+
 def _counted(
-    board: Board,
+    board: Board | GraphBoard,
     closed: bool,
     s: int | None,
     t: int | None,
@@ -372,6 +396,10 @@ def _counted(
         seconds = time.perf_counter() - began
         return CountResult(board, closed, s, t, None, None, convention, seconds, stats, str(stop))
     except MemoryError:
+        if not isinstance(board, Board):
+            raise BoardTooLargeError(
+                f"counting the tours of the {board.describe()} ran out of memory"
+            ) from None
         raise BoardTooLargeError(
             f"counting the tours of {board.m}x{board.n} ran out of memory "
             f"(engine {stats.get('engine', '?')}); give a smaller memory= budget to stop cleanly"
@@ -381,21 +409,38 @@ def _counted(
 
 
 def _count(
-    board: Board, closed: bool, s: int | None, t: int | None, convention: str, kw: dict[str, Any]
+    board: Board | GraphBoard,
+    closed: bool,
+    s: int | None,
+    t: int | None,
+    convention: str,
+    kw: dict[str, Any],
 ) -> tuple[int, int | None]:
-    """The directed and undirected counts of :func:`count_tours`."""
+    """The directed and undirected counts of :func:`count_tours`: a rectangle's cycles
+    column by column (:func:`count_cycles`), a graph's over its vertex order."""
     from .plan import tally
 
-    gone = {r * board.n + c for r, c in board.removed}
+    if isinstance(board, Board):
+        rectangle = board
 
-    def cycles(virtual: bool, **edges: Any) -> int:
-        return count_cycles(board, virtual=virtual, **edges, **kw)
+        def cycles(virtual: bool, **edges: Any) -> int:
+            return count_cycles(rectangle, virtual=virtual, **edges, **kw)
+
+    else:
+        from .vertexorder import count_graph_cycles, vertex_order
+
+        order, kw["stats"]["width"] = vertex_order(board, kw["budget"])
+
+        def cycles(virtual: bool, **edges: Any) -> int:
+            return count_graph_cycles(board, order, virtual=virtual, **edges, **kw)
 
     def adjacent(u: int, v: int) -> bool:
         return v in neighbours(board, u)
 
     def others(ends: list[int]) -> list[int]:
-        return [x for x in range(board.area) if x not in ends and x not in gone]
+        import numpy as np
+
+        return [int(x) for x in np.flatnonzero(board.available()) if x not in ends]
 
     knuth = convention == "knuth"
     return tally(board.num_squares, closed, s, t, cycles, adjacent, others, knuth)
@@ -427,5 +472,5 @@ def _split_options(
     return SplitOptions(parts=parts, executor=executor, checkpoint=saved, on_part=on_part)
 
 
-def neighbours(board: Board, flat: int) -> set[int]:
+def neighbours(board: Board | GraphBoard, flat: int) -> set[int]:
     return {int(x) for x in board.move_table()[flat] if x >= 0}

@@ -28,6 +28,7 @@ from ..running.resources import require_memory
 from ..tours.results import Certificate
 from ..tours.tour import Tour
 from ..tours.verify import check_closed
+from .count import neighbours
 from .limits import (
     CountAbortedError,
     Drawn,
@@ -54,7 +55,7 @@ SAMPLE_ZERO_AREA = 1 << 16
 a cheap certificate shows they have no tour (it needs board-sized arrays)."""
 
 SAMPLE_MAX_WIDTH = 16
-"""The widest frontier (:func:`~knightgraph.counting.general.vertex_order`) the sampler
+"""The widest frontier (:func:`~knightgraph.counting.vertexorder.vertex_order`) the sampler
 takes on for a graph board: its states grow exponentially with the width (the Python
 engine keeps every transition), and rectangles are refused at about 12."""
 
@@ -149,7 +150,7 @@ def sample_tours(
         The board (``n`` defaults to ``m``); or a :class:`~knightgraph.Board`; or a
         networkx graph or :class:`~knightgraph.boards.graphboard.GraphBoard` (a torus, a
         cylinder, a 3-D board), with no ``n``: its Hamiltonian paths or cycles, over the
-        vertex order of :func:`~knightgraph.counting.general.vertex_order`.
+        vertex order of :func:`~knightgraph.counting.vertexorder.vertex_order`.
     k : int
         How many tours to draw (>= 1).
     closed : bool
@@ -261,7 +262,7 @@ def _order(board: Board | GraphBoard, drawing: Drawing, budget: Budget) -> list[
     if isinstance(board, Board):
         _require_span(board)
         return None
-    from .general import vertex_order
+    from .vertexorder import vertex_order
 
     order, width = vertex_order(board, budget)
     drawing.stats["width"] = width
@@ -306,7 +307,7 @@ def _draw(
         return
     graph = _plan_graph(board, order, not closed, budget)
     if graph.size + int(graph.virtual) < 3 or (
-        closed and s is not None and t is not None and t not in _neighbours(board, s)
+        closed and s is not None and t is not None and t not in neighbours(board, s)
     ):
         drawing.directed = 0
         return
@@ -331,7 +332,3 @@ def _plan_graph(
     if order is None:
         return build_graph(board, virtual, budget)  # type: ignore[arg-type]
     return order_graph(board, order, virtual)[0]
-
-
-def _neighbours(board: Board | GraphBoard, flat: int) -> set[int]:
-    return {int(x) for x in board.move_table()[flat] if x >= 0}

@@ -1,5 +1,6 @@
-"""Exact counts of the tours of any graph: the frontier program with a vertex order chosen
-for the graph (a greedy path decomposition).
+"""The frontier program over a vertex order chosen for a graph board (a greedy path
+decomposition): how :func:`~knightgraph.count_tours` and
+:func:`~knightgraph.sample_tours` process any graph.
 
 On a rectangle the program adds squares column by column across the shorter side, so its
 frontier is about two columns wide.  A general graph has no columns: :func:`vertex_order`
@@ -10,35 +11,29 @@ Examples
 --------
 >>> import networkx as nx
 >>> from knightgraph.boards.graphboard import GraphBoard
->>> r = count_graph_tours(GraphBoard.from_networkx(nx.dodecahedral_graph()), closed=True)
+>>> from knightgraph import count_tours
+>>> r = count_tours(GraphBoard.from_networkx(nx.dodecahedral_graph()), closed=True)
 >>> r.undirected, r.stats["width"] <= 8
 (30, True)
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from ..boards.graphboard import GraphBoard
-from ..exceptions import BoardTooLargeError, InvalidOptionError
+from ..exceptions import InvalidOptionError
 from ..running.budget import NO_BUDGET, Budget
-from ..tours.verify import check_closed
 from .compiled import CountOverflow, compiled_kernel, kernel_available, run_compiled, slot_plan
 from .limits import (
-    CountAbortedError,
-    CountAnswer,
-    check_budget,
-    end_indices,
     memory_budget,
     stopped_error,
 )
-from .plan import local_edges, make_plan, order_graph, tally
+from .plan import local_edges, make_plan, order_graph
 from .python_engine import run_python
 
-__all__ = ["GraphCountResult", "count_graph_tours", "vertex_order"]
+__all__ = ["count_graph_cycles", "vertex_order"]
 
 
 def vertex_order(board: GraphBoard, budget: Budget = NO_BUDGET) -> tuple[list[int], int]:
@@ -117,27 +112,7 @@ def _bfs(adj: Any, root: int) -> dict[int, int]:
     return distance
 
 
-@dataclass(frozen=True)
-class GraphCountResult(CountAnswer[GraphBoard]):
-    """A count of the tours of a graph board, with the interface of
-    :class:`~knightgraph.CountResult` (``directed``, ``undirected``, ``status``, ...).
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> r = count_graph_tours(GraphBoard.from_networkx(nx.hypercube_graph(3)), closed=True)
-    >>> r.to_dict()["undirected"], r.to_dict()["vertices"], r.status.name
-    (6, 8, 'FOUND')
-    """
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: the graph's size, the request, the counts and the status."""
-        board = self.board
-        head = {"graph": board.kind, "vertices": board.num_squares}
-        return self._answer(head, board.names.__getitem__, {"width": self.stats.get("width")})
-
-
-def _count_cycles(
+def count_graph_cycles(
     board: GraphBoard,
     order: list[int],
     *,
@@ -150,8 +125,18 @@ def _count_cycles(
     progress: Callable[[dict[str, Any]], None] | None,
     stats: dict[str, Any],
 ) -> int:
-    """Hamiltonian cycles of the graph (plus a virtual vertex joined to all), with forced
-    and excluded edges as index pairs (-1 the virtual vertex)."""
+    """Hamiltonian cycles of the graph board processed in ``order`` (plus a virtual vertex
+    joined to all), with forced and excluded edges as index pairs (-1 the virtual vertex).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> q3 = GraphBoard.from_networkx(nx.hypercube_graph(3))
+    >>> order, width = vertex_order(q3)
+    >>> count_graph_cycles(q3, order, virtual=False, engine="python", memory=None,
+    ...                    budget=NO_BUDGET, progress=None, stats={})
+    6
+    """
     if budget.out_of_time():
         raise stopped_error("at the timeout", {"phase": "graph", "step": 0, "steps": len(order)})
     size = len(order)
@@ -184,110 +169,3 @@ def _count_cycles(
     stats["engine"] = "python"
     room = memory_budget(memory, compiled=False)
     return int(run_python(steps, budget=budget, progress=progress, memory=room))
-
-
-def count_graph_tours(
-    board: GraphBoard,
-    *,
-    closed: bool = False,
-    start: Any = None,
-    end: Any = None,
-    engine: str = "auto",
-    memory: int | None = None,
-    timeout: float | None = None,
-    progress: Callable[[dict[str, Any]], None] | None = None,
-) -> GraphCountResult:
-    """Count the Hamiltonian paths (open tours) or cycles (closed tours) of a graph exactly.
-
-    The graph form of :func:`~knightgraph.count_tours` (which calls this when given a
-    graph): ``directed`` counts vertex sequences, ``undirected`` cycles or paths up to
-    reversal (None with a fixed end).  ``stats["width"]`` is the frontier width of the
-    vertex order (:func:`vertex_order`).
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> q4 = GraphBoard.from_networkx(nx.hypercube_graph(4))
-    >>> count_graph_tours(q4, closed=True).undirected  # OEIS A066037
-    1344
-    >>> count_graph_tours(GraphBoard.from_networkx(nx.petersen_graph()), closed=True).directed
-    0
-    """
-    closed = check_closed(closed)
-    check_budget(engine, memory, timeout)
-    s, t = end_indices(board, start, end, board.names.__getitem__, "vertex")
-    began = time.perf_counter()
-    budget = Budget(timeout)
-    stats: dict[str, Any] = {"order": "greedy path decomposition"}
-    kw: dict[str, Any] = dict(
-        engine=engine, memory=memory, budget=budget, progress=progress, stats=stats
-    )
-    n = board.num_squares
-    try:
-        order, stats["width"] = vertex_order(board, budget)
-
-        def cycles(virtual: bool, **edges: Any) -> int:
-            return _count_cycles(board, order, virtual=virtual, **edges, **kw)
-
-        def adjacent(u: int, v: int) -> bool:
-            return v in board.adj[u]
-
-        def others(ends: list[int]) -> list[int]:
-            return [x for x in range(n) if x not in ends]
-
-        directed, undirected = tally(n, closed, s, t, cycles, adjacent, others)
-    except CountAbortedError as stop:
-        stats["done"] = stop.done
-        return GraphCountResult(
-            board,
-            closed,
-            s,
-            t,
-            None,
-            None,
-            "oeis",
-            time.perf_counter() - began,
-            stats,
-            str(stop),
-        )
-    except MemoryError:
-        raise BoardTooLargeError(
-            f"counting the tours of the {board.describe()} ran out of memory"
-        ) from None
-    return GraphCountResult(
-        board,
-        closed,
-        s,
-        t,
-        directed,
-        undirected,
-        "oeis",
-        time.perf_counter() - began,
-        stats,
-    )
-
-
-def count_graph(
-    board: GraphBoard,
-    closed: bool,
-    start: Any,
-    end: Any,
-    convention: str,
-    engine: str,
-    memory: int | None,
-    timeout: float | None,
-    progress: Callable[[dict[str, Any]], None] | None,
-) -> GraphCountResult:
-    """The entry of :func:`~knightgraph.count_tours` for a graph board."""
-    if convention != "oeis":
-        raise InvalidOptionError("a graph takes no n and only the oeis convention")
-    return count_graph_tours(
-        board,
-        closed=closed,
-        start=start,
-        end=end,
-        engine=engine,
-        memory=memory,
-        timeout=timeout,
-        progress=progress,
-    )
