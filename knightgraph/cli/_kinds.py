@@ -40,6 +40,10 @@ if TYPE_CHECKING:
     from ..tours.results import SearchResult
 
 
+_VERDICT = {True: "exists", False: "does not exist", None: "unknown"}
+"""How ``exists`` words its verdict (``exists_verdict``: True, False or None)."""
+
+
 def kind_of(args: argparse.Namespace) -> Rectangle | Shape:
     """The kind of board the flags name: a :class:`Shape` for ``--wrap`` or ``--levels``,
     else a :class:`Rectangle` (the one place in the command line that asks)."""
@@ -173,8 +177,7 @@ class Rectangle:
         from ..solvers import Problem
 
         what = Problem.make(board, args.closed, *ends).describe()
-        verdict = {True: "exists", False: "does not exist", None: "unknown"}
-        return f"{what}: {verdict[exists_verdict(result)]} ({exists_reason(result)})"
+        return f"{what}: {_VERDICT[exists_verdict(result)]} ({exists_reason(result)})"
 
     def named(self, board: Any) -> str:
         """The board as ``verify`` names it."""
@@ -261,7 +264,9 @@ class Shape(Rectangle):
             raise UsageError("--format npy is for rectangular boards: use json")
 
     def search(self, args: argparse.Namespace, board: Any, start: Any, end: Any) -> SearchResult:
-        if args.method not in ("auto", "sat", "backtrack"):
+        from ..solvers.base import GRAPH_METHODS
+
+        if args.method not in GRAPH_METHODS:
             raise UsageError(f"--method {args.method} does not apply to --wrap/--levels boards")
         return search_board(args, board, start, end)
 
@@ -353,9 +358,9 @@ class Shape(Rectangle):
     def exists_text(
         self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
     ) -> str:
-        verdict = {True: "exists", False: "does not exist", None: "unknown"}
         kind = "closed" if args.closed else "open"
-        return f"{kind} tour of the {board.kind}: {verdict[exists_verdict(result)]} ({exists_reason(result)})"
+        verdict = _VERDICT[exists_verdict(result)]
+        return f"{kind} tour of the {board.kind}: {verdict} ({exists_reason(result)})"
 
     def named(self, board: Any) -> str:
         return f"the {board.kind}"

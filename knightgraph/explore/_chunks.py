@@ -46,10 +46,6 @@ Clock = tuple[float | None, float | None]
 same in every worker process) when the whole run ends, each None when not given."""
 
 
-def wall_deadline(total_timeout: float | None) -> float | None:
-    return None if total_timeout is None else time.time() + total_timeout
-
-
 def allowed_time(clock: Clock) -> float | None:
     """Seconds the next search may take: its own timeout, cut to what the run has left;
     0 once the run is over."""

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ..boards.board import KNIGHT, Board, SquareLike
 from ..boards.coercion import as_any_board
 from ..exceptions import InvalidOptionError, KnightGraphError
+from ..running.budget import Budget
 from ..running.resources import require_memory
 from ..tours.results import SearchResult, Status
 from ._chunks import (
@@ -40,7 +41,6 @@ from ._chunks import (
     not_started,
     run_map,
     sample_options,
-    wall_deadline,
 )
 from .tourmap import TourMap, cell_name, cell_table, map_candidates, on_squares
 
@@ -200,7 +200,7 @@ def _tour_map(
         candidates = [candidates[i] for i in picked]
     cells = _settled_cells(board, kind, closed, start, candidates, with_counts, progress)
     if cells is None:
-        clock = (timeout, wall_deadline(total_timeout))
+        clock = (timeout, Budget(total_timeout).wall_deadline())
         orbits = _orbit_representatives(board, start, candidates) if with_counts else None
 
         def task(i: int) -> CellTask:

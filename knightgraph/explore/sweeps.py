@@ -18,11 +18,12 @@ import numpy as np
 
 from ..boards.board import KNIGHT, Board, Square, SquareLike, square_name
 from ..boards.coercion import as_board
+from ..running.budget import Budget
 from ..running.resources import require_memory
 from ..solvers import find_tour
 from ..tours.results import Status
 from ..tours.verify import check_closed
-from ._chunks import Clock, allowed_time, check_timeout, run_map, wall_deadline
+from ._chunks import Clock, allowed_time, check_timeout, run_map
 
 if TYPE_CHECKING:
     from ..running.parallel import Executor
@@ -165,7 +166,7 @@ def sweep(
             **options,
         )
     began = time.perf_counter()
-    clock = (timeout, wall_deadline(total_timeout))
+    clock = (timeout, Budget(total_timeout).wall_deadline())
 
     def task(i: int) -> tuple[Any, ...]:
         return (board, closed, board.square(int(flat[i])), method, clock, options)

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..boards.board import Board
 from ..exceptions import InvalidBoardError
+from ..running.budget import Budget
 from ..running.resources import require_memory
 from ..solvers import find_tour
 from ..tours.results import SearchResult, Status
@@ -31,7 +32,6 @@ from ._chunks import (
     not_started,
     proof_of,
     run_map,
-    wall_deadline,
 )
 
 if TYPE_CHECKING:
@@ -207,7 +207,7 @@ def existence_table(
     require_memory(table_bytes(rows, cols), f"an existence table of {rows}x{cols} boards")
     began = time.perf_counter()
     sizes = list(itertools.product(range(1, rows + 1), range(1, cols + 1)))
-    clock = (timeout, wall_deadline(total_timeout))
+    clock = (timeout, Budget(total_timeout).wall_deadline())
     results = run_map(
         executor, _decide_cell_task, len(sizes), lambda i: (*sizes[i], clock), progress, clock[1]
     )

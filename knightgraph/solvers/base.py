@@ -211,7 +211,7 @@ def solver(
         ) -> SearchResult:
             graph = _on_graph(board)
             if graph:
-                _refuse_for_graph(name, options)
+                _refuse_for_graph(name, options, takes_graphs=graphs is not None)
             else:
                 _refuse_options(name, known, options)
                 check_option_types(name, kinds, options)
@@ -235,7 +235,7 @@ def solver(
             outermost = _DEPTH.get() == 0
             depth = _DEPTH.set(_DEPTH.get() + 1)
             try:
-                result = (graphs if graph and graphs else impl)(
+                result = (graphs if graphs and graph else impl)(
                     problem, budget, seed=seed, **options
                 )
             finally:
@@ -281,18 +281,18 @@ def _refuse_options(name: str, known: frozenset[str], options: dict[str, Any]) -
         )
 
 
-def _refuse_for_graph(name: str, options: dict[str, Any]) -> None:
+def _refuse_for_graph(name: str, options: dict[str, Any], *, takes_graphs: bool) -> None:
     """Refuse a request on a graph board: any strategy option, then a strategy that takes
-    no graph (in this order).
+    no graph (``takes_graphs`` False; in this order).
 
     Examples
     --------
-    >>> _refuse_for_graph("sat", {"progress": print})
-    >>> _refuse_for_graph("warnsdorff", {"moves": "1,2"})
+    >>> _refuse_for_graph("sat", {"progress": print}, takes_graphs=True)
+    >>> _refuse_for_graph("warnsdorff", {"moves": "1,2"}, takes_graphs=False)
     Traceback (most recent call last):
     ...
     knightgraph.exceptions.InvalidOptionError: unknown option 'moves' for a graph
-    >>> _refuse_for_graph("warnsdorff", {})
+    >>> _refuse_for_graph("warnsdorff", {}, takes_graphs=False)
     Traceback (most recent call last):
     ...
     knightgraph.exceptions.InvalidOptionError: unknown method 'warnsdorff' for a graph: choose from auto, sat, backtrack
@@ -300,7 +300,7 @@ def _refuse_for_graph(name: str, options: dict[str, Any]) -> None:
     own = sorted(set(options) - _RUNNING)
     if own:
         raise InvalidOptionError(f"unknown option {own[0]!r} for a graph")
-    if name not in GRAPH_METHODS:
+    if not takes_graphs:
         raise InvalidOptionError(
             f"unknown method {name!r} for a graph: choose from {', '.join(GRAPH_METHODS)}"
         )
@@ -454,8 +454,8 @@ def solver_for(name: str, board: Any, options: dict[str, Any]) -> Solver:
     ...
     knightgraph.exceptions.InvalidOptionError: unknown method 'x' for a graph: choose from auto, sat, backtrack
     """
-    if _on_graph(board):
-        _refuse_for_graph(name, options)
+    if _on_graph(board):  # before the registry's own refusal of an unknown name
+        _refuse_for_graph(name, options, takes_graphs=name in GRAPH_METHODS)
     return get_solver(name)
 
 
