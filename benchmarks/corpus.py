@@ -230,8 +230,8 @@ def run_line(words: list[str], python: str) -> dict[str, object]:
     }
 
 
-def run_all(python: str, jobs: int) -> list[dict[str, object]]:
-    lines = command_lines()
+def run_all(python: str, jobs: int, lines: list[list[str]] | None = None) -> list[dict[str, object]]:
+    lines = command_lines() if lines is None else lines
     with ThreadPoolExecutor(jobs) as pool:
         return list(pool.map(lambda w: run_line(w, os.path.abspath(python)), lines))
 
@@ -241,6 +241,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("action", choices=("record", "check", "list"))
     parser.add_argument("--python", default=sys.executable, help="the interpreter to run")
     parser.add_argument("--jobs", type=int, default=2, help="lines run at once")
+    parser.add_argument(
+        "--only", metavar="TEXT", default=None,
+        help="check only the lines whose words contain TEXT (a quick check of one area)",
+    )
     args = parser.parse_args(argv)
     if args.action == "list":
         for words in command_lines():
@@ -264,7 +268,9 @@ def main(argv: list[str] | None = None) -> int:
     if [r["argv"] for r in recorded] != command_lines():
         print("the corpus's command lines changed since it was recorded: record it again")
         return 2
-    now = run_all(args.python, args.jobs)
+    if args.only is not None:
+        recorded = [r for r in recorded if args.only in " ".join(r["argv"])]
+    now = run_all(args.python, args.jobs, [r["argv"] for r in recorded])
     differ = 0
     for old, new in zip(recorded, now, strict=True):
         keys = ("exit", "stderr1") if not old["stable"] else ("exit", "stdout", "stderr1", "files")
