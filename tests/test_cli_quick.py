@@ -2,7 +2,8 @@
 
 The quick route (:mod:`knightgraph.cli.quick`, :mod:`knightgraph.tours.blocktour`) must print
 exactly what the full route (``find_tour`` and :mod:`knightgraph.io.formats`) prints, for
-every board it serves, every start and both kinds; its tours are checked by the
+every board it serves, every start and both kinds, and the same bytes as the command
+line's one route of ``tour`` with the quick route switched off; its tours are checked by the
 independent checker too; and ``tour 8 8`` must not import numpy.
 """
 
@@ -18,6 +19,7 @@ import pytest
 
 from knightgraph import find_tour
 from knightgraph.cli import main
+from knightgraph.cli import quick as quick_module
 from knightgraph.exceptions import InternalError
 from knightgraph.io.formats import format_board, format_squares, result_to_dict
 from knightgraph.tours.blocktour import (
@@ -81,6 +83,26 @@ def test_same_answer_as_the_full_route(m: int, n: int, closed: bool) -> None:
     starts = [None, (0, 0), (m - 1, n - 1), (m // 2, n // 2), (1, n - 2)]
     for start in starts:
         _same(m, n, closed, start)
+
+
+@pytest.mark.parametrize(("m", "n"), BOARDS)
+def test_same_bytes_as_the_one_route_of_the_command_line(
+    m: int, n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the stored-block route switched off, ``tour`` answers down its one route (the
+    board kind's search and output, as for every other board): the same bytes, exit 0."""
+    for closed in (False, True):
+        for start in (None, (m - 1, n - 1), (m // 2, 1)):
+            for fmt in ("squares", "board", "json"):
+                quick = _quick(m, n, closed, start, fmt)
+                with monkeypatch.context() as patch:
+                    patch.setattr(quick_module, "quick_tour", lambda args: None)
+                    one = _quick(m, n, closed, start, fmt)
+                if fmt == "json":
+                    q, o = json.loads(quick), json.loads(one)
+                    assert list(q) == list(o) and q.pop("seconds") >= 0 <= o.pop("seconds")
+                    quick, one = json.dumps(q), json.dumps(o)
+                assert quick == one, (m, n, closed, start, fmt)
 
 
 @pytest.mark.slow
