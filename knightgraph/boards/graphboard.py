@@ -263,6 +263,9 @@ class GraphBoard:
         """
         return {"closed": closed, "squares": self.names_at(order)}
 
+    rectangle = None
+    """None: no rectangle (a :class:`~knightgraph.Board`'s is itself), for rectangle-only work."""
+
     # --------------------------------------------------------------- moves
     def edges(self) -> list[tuple[int, int]]:
         """The edges as index pairs ``(i, j)`` with ``i < j``, sorted."""

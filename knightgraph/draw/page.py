@@ -61,12 +61,10 @@ import json
 import math
 import os
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..exceptions import InvalidOptionError, InvalidTourError
-
-if TYPE_CHECKING:
-    from ..tours.tour import Tour
+from ..exceptions import InvalidOptionError
+from ..tours.tour import Tour, tour_of_rectangle
 
 __all__ = ["NOTEBOOK_LIMIT", "notebook_html", "tour_html", "write_tour_html"]
 
@@ -136,7 +134,7 @@ def tour_html(
     ...
     knightgraph.exceptions.InvalidOptionError: invalid step 9: expected a whole number from 1 to 8
     """
-    tour = _check_tour(tour)
+    tour = tour_of_rectangle(tour)
     board = tour.board
     m, n, steps = board.m, board.n, len(tour)
     if title is None:
@@ -269,7 +267,7 @@ def notebook_html(
     >>> notebook_html(kg.find_tour(6, 6, seed=0).tour, limit=35) is None
     True
     """
-    tour = _check_tour(tour)
+    tour = tour_of_rectangle(tour)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise InvalidOptionError(f"invalid limit {limit!r}: expected a whole number >= 1")
     if tour.board.area > limit:
@@ -285,18 +283,6 @@ def notebook_html(
         f'<iframe srcdoc="{page}" title="{title}" sandbox="allow-scripts" '
         f'style="width:100%;max-width:780px;height:{height}px;border:0"></iframe>'
     )
-
-
-def _check_tour(tour: object) -> Tour:
-    from ..boards.graphboard import GraphBoard
-    from ..tours.tour import Tour
-
-    if not isinstance(tour, Tour) or isinstance(tour.board, GraphBoard):
-        from ..exceptions import describe_value
-
-        what = "a Tour of a rectangular board" if isinstance(tour, Tour) else "a Tour"
-        raise InvalidTourError(f"not {what}: {describe_value(tour)}")
-    return tour
 
 
 def _default_title(tour: Tour) -> str:

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..boards.graphboard import GraphBoard
 from ..exceptions import InvalidOptionError
 from ..tours.tour import Tour
 from ._style import DARK, LIGHT, new_axes, path_cmap
@@ -59,7 +58,7 @@ def draw_graph_tour(
     >>> len(ax.texts)
     20
     """
-    if not (isinstance(tour, Tour) and isinstance(tour.board, GraphBoard)):
+    if not isinstance(tour, Tour) or tour.board.rectangle is not None:
         raise InvalidOptionError(f"cannot draw {tour!r}: expected a Tour of a GraphBoard")
     from matplotlib.collections import LineCollection
 
@@ -76,7 +75,7 @@ def draw_graph_tour(
         from matplotlib.patches import Rectangle
 
         for v, (x, y) in enumerate(pos):
-            r, c = board.node(v)[:2]  # type: ignore[index]
+            r, c = board.node(v)[:2]
             colour = LIGHT if (r + c) % 2 else DARK
             ax.add_patch(Rectangle((x - 0.5, y - 0.5), 1, 1, color=colour, zorder=0))
     pairs = list(zip(order, order[1:] + order[:1], strict=True))[: len(order) - 1 + tour.closed]

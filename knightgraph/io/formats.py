@@ -41,7 +41,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from ..boards.squares import file_name, names_line
-from ..exceptions import InvalidTourError
+from ..exceptions import InvalidTourError, describe_value
 from ..running.disk import atomic_output, write_text
 from .tourfiles import (
     parse_tour_bytes,
@@ -90,7 +90,9 @@ def format_squares(tour: Tour) -> str:
     >>> format_squares(find_tour(3, 4, start="a1", method="backtrack").tour)
     'a1 c2 a3 b1 d2 b3 c1 d3 b2 d1 c3 a2'
     """
-    tour = _tour(tour)
+    from ..tours.tour import tour_of_rectangle
+
+    tour = tour_of_rectangle(tour)
     return names_line(tour.order, tour.board.m, tour.board.n)
 
 
@@ -110,7 +112,9 @@ def format_board(tour: Tour) -> str:
     1 |  1  6 15 10 21
          a  b  c  d  e
     """
-    board = _tour(tour).board
+    from ..tours.tour import tour_of_rectangle
+
+    board = tour_of_rectangle(tour).board
     return numbered_board(tour.numbered().ravel().tolist(), board.m, board.n)
 
 
@@ -244,23 +248,6 @@ def outcome_fields(method: str, seconds: float, stats: dict[str, Any]) -> dict[s
     return {"method": method, "seconds": round(seconds, 6), "stats": stats}
 
 
-def _tour(tour: object) -> Tour:
-    from ..boards.graphboard import GraphBoard
-    from ..tours.tour import Tour
-
-    if not isinstance(tour, Tour):
-        raise InvalidTourError(f"not a Tour: {_describe(tour)}")
-    if isinstance(tour.board, GraphBoard):
-        raise InvalidTourError(f"not a Tour of a rectangular board: {_describe(tour)}")
-    return tour
-
-
-def _describe(value: object) -> str:
-    from ..exceptions import describe_value
-
-    return describe_value(value)
-
-
 def write_npy(order: NDArray[Any], path: str | os.PathLike[str]) -> None:
     """Write a 1-D order array as ``.npy`` atomically (streamed, no extra copy).
 
@@ -286,7 +273,7 @@ def write_npy(order: NDArray[Any], path: str | os.PathLike[str]) -> None:
         isinstance(order, np.ndarray) and order.ndim == 1 and np.issubdtype(order.dtype, np.integer)
     ):
         raise InvalidTourError(
-            f"cannot write {_describe(order)} as .npy: expected a 1-D integer order array"
+            f"cannot write {describe_value(order)} as .npy: expected a 1-D integer order array"
         )
     with atomic_output(path, "wb") as handle:
         np.save(handle, order, allow_pickle=False)

@@ -116,15 +116,16 @@ class Tour(TourBase):
     def __init__(self, board: Board | GraphBoard, order: ArrayLike, closed: bool = False) -> None:
         if hasattr(self, "order"):
             raise ImmutableError("cannot initialise a Tour again: a Tour is immutable")
-        if not isinstance(board, Board | GraphBoard):
+        rectangle: Any = getattr(board, "rectangle", False)  # a Board's: itself; a graph's: None
+        if rectangle is False:
             raise InvalidBoardError(f"invalid board {describe_value(board)}: expected a Board")
         closed = check_closed(closed)
-        if isinstance(board, GraphBoard):  # each board kind checks a visiting order its way
-            arr = board.check_order(order, closed)
+        if rectangle is None:  # a graph board checks a visiting order itself
+            arr = board.check_order(order, closed)  # type: ignore[union-attr]
         else:
-            flat = to_flat(_order_array(order), board)
-            check_order(board, flat, closed)
-            arr = flat.order.astype(board.index_dtype(), copy=False)
+            flat = to_flat(_order_array(order), rectangle)
+            check_order(rectangle, flat, closed)
+            arr = flat.order.astype(rectangle.index_dtype(), copy=False)
         if isinstance(order, np.ndarray) and not _frozen(order) and np.may_share_memory(arr, order):
             arr = arr.copy()  # the caller could still change it
         arr.flags.writeable = False
@@ -168,7 +169,7 @@ class Tour(TourBase):
         >>> Tour.from_squares(pairs, Board(3, 3, removed=["b2"]), closed=True).algebraic()[:3]
         ['a1', 'c2', 'a3']
         """
-        if not isinstance(board, Board):
+        if getattr(board, "rectangle", None) is None:
             raise InvalidBoardError(f"invalid board {describe_value(board)}: expected a Board")
         closed = check_closed(closed)
         check_form(squares)
@@ -180,8 +181,9 @@ class Tour(TourBase):
     # ----------------------------------------------------------------- views
     def _rectangle(self, what: str) -> Board:
         """The board, or InvalidBoardError (one line) when ``what`` needs a rectangle."""
-        if isinstance(self.board, Board):
-            return self.board
+        board: Board | None = self.board.rectangle
+        if board is not None:
+            return board
         raise InvalidBoardError(f"{what} needs a rectangular board, not a {self.board.kind}")
 
     @property
@@ -243,7 +245,7 @@ class Tour(TourBase):
         Boards up to 12 x 12 show the visiting numbers too.  Beyond 10,000 squares (and on
         a graph board) this returns None, so a notebook shows the text repr instead.
         """
-        if self.board.area > 10_000 or not isinstance(self.board, Board):
+        if self.board.area > 10_000 or self.board.rectangle is None:
             return None
         png: bytes = _presenter("png")(self, numbers=self.board.area <= 144, dpi=72)
         return png
@@ -254,7 +256,7 @@ class Tour(TourBase):
         A tour of more than 40,000 squares or of a graph board gives None (the notebook then
         shows the picture or the text repr).
         """
-        if not isinstance(self.board, Board):
+        if self.board.rectangle is None:
             return None
         html: str | None = _presenter("html")(self)
         return html
@@ -444,6 +446,24 @@ SYMMETRIES = (
     "antitranspose",
 )
 """The names :meth:`Tour.transformed` knows (a board has those that map it onto itself)."""
+
+
+def tour_of_rectangle(tour: object) -> Tour:
+    """``tour`` if it is a :class:`Tour` of a rectangle (for numbered boards, pages), else
+    InvalidTourError naming it.
+
+    Examples
+    --------
+    >>> tour_of_rectangle("a1")
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidTourError: not a Tour: 'a1'
+    """
+    if not isinstance(tour, Tour):
+        raise InvalidTourError(f"not a Tour: {describe_value(tour)}")
+    if tour.board.rectangle is None:
+        raise InvalidTourError(f"not a Tour of a rectangular board: {describe_value(tour)}")
+    return tour
 
 
 def _order_array(order: object) -> NDArray[Any]:

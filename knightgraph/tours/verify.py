@@ -214,8 +214,8 @@ def _resolve_board(
     removed: Iterable[SquareLike],
 ) -> Board:
     if m is None:
-        board = getattr(tour, "board", None)
-        if not isinstance(board, Board):
+        board: Board | None = getattr(getattr(tour, "board", None), "rectangle", None)
+        if board is None:  # no board, or a graph board's (no rectangle)
             raise MissingBoardError(
                 f"no board given for the tour {describe_value(tour)}: pass the board size "
                 "m, n (only a Tour carries its own board)"
