@@ -7,17 +7,14 @@ figure is the median over the rounds of the ratio (command / bare start of the
 same round) and the median seconds.  The targets of issue 25 (item 6) are printed
 beside the ratios: ``--version`` within 2x of a bare start, ``tour 8 8`` within 5x,
 ``tour 1000 1000 --closed --format npy -o FILE`` within 6x (median of 21 rounds).
-``tour 8 8 -o FILE`` is the same tour written to a file: an output file sends the
-request down the one route of ``tour`` (``find_tour``, numpy), not the numpy-free
-route of one stored block (:mod:`knightgraph.cli.quick`), so the table shows what
-``tour 8 8`` would cost without that second route, against the same target.
+``tour 8 8 -o FILE`` is the same tour written to a file.  Every command has one route
+(``tour 8 8`` too: ``find_tour``, which imports numpy, then the formats).
 
 Each command runs twice per round: as the installed console script
 (``.venv/bin/knightgraph``, what a user types; the script's wrapper imports
 ``knightgraph.cli`` before ``main`` runs) and as ``python -m knightgraph``.  Three
 floors are printed for comparison: ``python -c "import numpy"`` (what every command
-that needs arrays pays first; ``tour M N`` on a board of one stored block, as
-``tour 8 8``, imports no numpy) with one OpenBLAS thread, as the command line asks
+that needs arrays pays first, ``tour 8 8`` included) with one OpenBLAS thread, as the command line asks
 for, and with OpenBLAS's default pool of one thread per core; and the same with
 ``os._exit(0)``, which shows what the interpreter's teardown costs once numpy is
 imported (a finished command skips it when nothing else would run at exit:

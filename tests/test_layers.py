@@ -147,7 +147,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("_watchdog",),  # the signal watchdog
         ("_shared",),  # the shared flags, checks and the search
         ("_replies",),  # pieces of answers: the search, the backstop's, exists' reason
-        ("_kinds", "_running", "quick"),  # the board the flags name; running; the quick route
+        ("_kinds", "_running"),  # the board the flags name; running
         ("surveys", "random_tours", "search", "pictures"),  # the commands
         ("__main__",),
     ],

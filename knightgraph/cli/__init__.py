@@ -16,7 +16,6 @@ types and adders, checks before any work, progress bars, executors),
 :mod:`._kinds` (the one place that asks which kind of board the flags name:
 a rectangle, or a torus, cylinder or 3-D board), :mod:`._replies` (the pieces
 of answers every kind shares), :mod:`._running` (errors to exit codes, signals),
-:mod:`.quick` (``tour`` on a board of one stored block, without numpy),
 :mod:`.search` (``tour``, ``exists``, ``verify``, ``classic``), :mod:`.surveys`
 (``table``, ``sweep``, ``count``, ``starts``, ``ends``), :mod:`.random_tours`
 (``sample``) and :mod:`.pictures` (``draw ...``).  Nothing heavy

@@ -100,11 +100,6 @@ def _add_proof(p: argparse.ArgumentParser) -> None:
 
 # --------------------------------------------------------------------- tour
 def _cmd_tour(args: argparse.Namespace) -> int:
-    from .quick import quick_tour
-
-    code = quick_tour(args)  # one stored block (tour 8 8): the same answer, without numpy
-    if code is not None:
-        return code
     import json
 
     from ..io.formats import write_npy
