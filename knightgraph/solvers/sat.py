@@ -202,11 +202,9 @@ def sat(
 
     del seed
     board = problem.board
-    start = None if problem.start is None else board.square(problem.start)
-    end = None if problem.end is None else board.square(problem.end)
     if shortcuts or board.num_squares < 3:  # a cycle through the hub needs 3 vertices
-        cert = color_obstruction(board, closed=problem.closed, start=start, end=end)
-        cert = cert or degree_obstruction(board, closed=problem.closed, start=start, end=end)
+        cert = color_obstruction(board, closed=problem.closed, **problem.ends())
+        cert = cert or degree_obstruction(board, closed=problem.closed, **problem.ends())
         if cert is not None:
             return problem.absent(cert)
         if board.num_squares == 1:
