@@ -23,12 +23,9 @@ Examples
 
 from __future__ import annotations
 
-import ctypes
 from typing import Any
 
 import numpy as np
-
-from ..exceptions import InvalidOptionError
 
 __all__ = ["follow_python"]
 
@@ -129,47 +126,3 @@ def _follow_cycle(codes: Array, delta: Array, start: int, first: int, out: Array
         ahead += int(delta[pa])
         behind += int(delta[pb])
     return count
-
-
-def ctypes_follow(library: ctypes.CDLL) -> Any:
-    """:func:`follow_python`, compiled: ``kg_follow`` and ``kg_follow_cycle`` of the library."""
-    one_way, both_ways = library.kg_follow, library.kg_follow_cycle
-    for function in (one_way, both_ways):
-        function.restype = ctypes.c_int64
-        function.argtypes = [
-            np.ctypeslib.ndpointer(dtype=np.uint8, flags="C_CONTIGUOUS"),
-            np.ctypeslib.ndpointer(dtype=np.int64, flags="C_CONTIGUOUS"),
-            ctypes.c_int64,
-            ctypes.c_int64,
-            ctypes.c_void_p,
-            ctypes.c_void_p,
-            ctypes.c_int64,
-        ]
-
-    def follow(
-        codes: Array, delta: Array, start: int, first: int, out: Array, *, cycle: bool = False
-    ) -> int:
-        # The C walk checks no bounds: refuse what would make it read or write outside.
-        if not 0 <= start < len(codes) or len(delta) != 16:
-            raise InvalidOptionError(f"invalid start {start} for {len(codes)} codes")
-        if out.dtype not in (np.int32, np.int64) or not out.flags.c_contiguous:
-            raise InvalidOptionError(
-                f"invalid out array: {out.dtype}, contiguous "
-                f"{out.flags.c_contiguous}; expected int32 or int64"
-            )
-        pointer = out.ctypes.data
-        wide = out.dtype == np.int64
-        walk = both_ways if cycle else one_way
-        return int(
-            walk(
-                codes,
-                delta,
-                start,
-                first,
-                None if wide else pointer,
-                pointer if wide else None,
-                len(out),
-            )
-        )
-
-    return follow

@@ -40,8 +40,9 @@ from typing import Any
 
 import numpy as np
 
+from ..exceptions import InvalidOptionError
 from ..running.native import load_library, python_only
-from .follow import ctypes_follow, follow_python
+from .follow import follow_python
 
 __all__ = [
     "DFS_EXHAUSTED",
@@ -293,34 +294,37 @@ class Kernels:
 def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
     """The compiled kernels of ``library``: depth-first search, the walk and the follower."""
     return Kernels(
-        _ctypes_dfs(library), _ctypes_walk(library), ctypes_follow(library), compiled=True
+        _ctypes_dfs(library), _ctypes_walk(library), _ctypes_follow(library), compiled=True
     )
 
 
-def _array(dtype: Any) -> Any:
-    """A ctypes argument type: a C-contiguous numpy array of ``dtype``."""
-    return np.ctypeslib.ndpointer(dtype=dtype, flags="C_CONTIGUOUS")
+_C_TYPES: dict[str, Any] = {"i": ctypes.c_int64, "p": ctypes.c_void_p}
+
+
+def _declare(function: Any, restype: Any, spec: str) -> Any:
+    """Give a C ``function`` its result type and argument types, ``spec`` one word each.
+
+    A word is ``i`` (``int64``), ``p`` (a bare pointer) or a numpy dtype name (a
+    C-contiguous array of it).
+
+    Examples
+    --------
+    >>> import types
+    >>> f = _declare(types.SimpleNamespace(), None, "uint8 i p")
+    >>> f.argtypes[0]._dtype_, f.argtypes[1:] == [ctypes.c_int64, ctypes.c_void_p]
+    (dtype('uint8'), True)
+    """
+    function.restype = restype
+    function.argtypes = [
+        _C_TYPES.get(word) or np.ctypeslib.ndpointer(dtype=word, flags="C_CONTIGUOUS")
+        for word in spec.split()
+    ]
+    return function
 
 
 def _ctypes_dfs(library: ctypes.CDLL) -> Callable[..., int]:
     """``kg_dfs`` of ``library`` as a Python function (see :class:`Kernels`)."""
-    array = _array
-    i64 = ctypes.c_int64
-    c_dfs = library.kg_dfs
-    c_dfs.restype = i64
-    c_dfs.argtypes = [
-        array(np.int32),
-        i64,
-        array(np.uint8),
-        array(np.int32),
-        array(np.int8),
-        array(np.uint8),
-        array(np.int64),
-        i64,
-        i64,
-        i64,
-        i64,
-    ]
+    c_dfs = _declare(library.kg_dfs, ctypes.c_int64, "int32 i uint8 int32 int8 uint8 int64 i i i i")
 
     def dfs(
         targets: Array,
@@ -333,43 +337,16 @@ def _ctypes_dfs(library: ctypes.CDLL) -> Callable[..., int]:
         closed: bool,
         stop: int,
     ) -> int:
-        return int(
-            c_dfs(
-                targets,
-                targets.shape[1],
-                closers,
-                path,
-                cursor,
-                visited,
-                counters,
-                len(path),
-                end,
-                int(closed),
-                stop,
-            )
-        )
+        arrays = (closers, path, cursor, visited, counters)
+        return int(c_dfs(targets, targets.shape[1], *arrays, len(path), end, int(closed), stop))
 
     return dfs
 
 
 def _ctypes_walk(library: ctypes.CDLL) -> Callable[..., None]:
     """``kg_walk`` of ``library`` as a Python function (see :class:`Kernels`)."""
-    array = _array
-    i64 = ctypes.c_int64
-    c_walk = library.kg_walk
-    c_walk.restype = None
-    c_walk.argtypes = [
-        array(np.int32),
-        i64,
-        array(np.int64),
-        array(np.int64),
-        array(np.int32),
-        array(np.uint8),
-        array(np.int32),
-        array(np.int32),
-        array(np.int64),
-        array(np.uint64),
-    ] + [i64] * 9
+    spec = "int32 i int64 int64 int32 uint8 int32 int32 int64 uint64" + " i" * 9
+    c_walk = _declare(library.kg_walk, None, spec)
 
     def walk(
         targets: Array,
@@ -390,29 +367,39 @@ def _ctypes_walk(library: ctypes.CDLL) -> Callable[..., None]:
         stop_steps: int,
         stop_square: int = -1,
     ) -> None:
-        c_walk(
-            targets,
-            targets.shape[1],
-            order,
-            key,
-            degree,
-            visited,
-            path,
-            pos,
-            counters,
-            rng,
-            len(path),
-            end,
-            int(border),
-            int(use_key),
-            int(pohl),
-            int(randomize),
-            stop_length,
-            stop_steps,
-            stop_square,
-        )
+        arrays = (order, key, degree, visited, path, pos, counters, rng)
+        flags = (int(border), int(use_key), int(pohl), int(randomize))
+        stops = (stop_length, stop_steps, stop_square)
+        c_walk(targets, targets.shape[1], *arrays, len(path), end, *flags, *stops)
 
     return walk
+
+
+def _ctypes_follow(library: ctypes.CDLL) -> Any:
+    """:func:`follow_python`, compiled: ``kg_follow`` and ``kg_follow_cycle`` of the library."""
+    one_way, both_ways = (
+        _declare(function, ctypes.c_int64, "uint8 int64 i i p p i")
+        for function in (library.kg_follow, library.kg_follow_cycle)
+    )
+
+    def follow(
+        codes: Array, delta: Array, start: int, first: int, out: Array, *, cycle: bool = False
+    ) -> int:
+        # The C walk checks no bounds: refuse what would make it read or write outside.
+        if not 0 <= start < len(codes) or len(delta) != 16:
+            raise InvalidOptionError(f"invalid start {start} for {len(codes)} codes")
+        if out.dtype not in (np.int32, np.int64) or not out.flags.c_contiguous:
+            raise InvalidOptionError(
+                f"invalid out array: {out.dtype}, contiguous "
+                f"{out.flags.c_contiguous}; expected int32 or int64"
+            )
+        pointer = out.ctypes.data
+        wide = out.dtype == np.int64
+        narrow_out, wide_out = (None, pointer) if wide else (pointer, None)
+        walk = both_ways if cycle else one_way
+        return int(walk(codes, delta, start, first, narrow_out, wide_out, len(out)))
+
+    return follow
 
 
 @functools.cache

@@ -23,9 +23,9 @@ Examples
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Sequence
 
+from .clauses import exactly_two
 from .codes import DIRECTIONS
 
 __all__ = ["block_path"]
@@ -107,8 +107,7 @@ def block_path(
         lits = at.get(vertex, [])
         if len(lits) < 2:
             return None
-        clauses += [[x for x in lits if x != y] for y in lits]  # at least two
-        clauses += [[-x, -y, -z] for x, y, z in itertools.combinations(lits, 3)]  # at most two
+        clauses += exactly_two(lits, top=len(edges))[0]
     with Solver(name="cadical195", bootstrap_with=clauses) as solver:
         for _ in range(ROUNDS):
             spent = int(solver.accum_stats().get("conflicts", 0))
@@ -156,10 +155,7 @@ def _piece(
 ) -> list[tuple[int, int]] | None:
     """The edges walked from ``a`` (away from the hub) up to ``bad`` if it comes before
     ``good``; None when ``good`` comes first."""
-    adjacent: dict[int, list[int]] = {}
-    for u, v in chosen:
-        adjacent.setdefault(u, []).append(v)
-        adjacent.setdefault(v, []).append(u)
+    adjacent = _adjacent(chosen)
     before, here, walked = hub, a, []
     while here not in (good, bad):
         nxt = next(x for x in adjacent[here] if x != before)
@@ -170,10 +166,7 @@ def _piece(
 
 def _cycles(chosen: Sequence[tuple[int, int]], count: int) -> list[set[int]]:
     """The vertex sets of the cycles formed by ``chosen`` (two edges at each vertex)."""
-    adjacent: dict[int, list[int]] = {}
-    for u, v in chosen:
-        adjacent.setdefault(u, []).append(v)
-        adjacent.setdefault(v, []).append(u)
+    adjacent = _adjacent(chosen)
     seen: set[int] = set()
     out = []
     for start in range(count):
@@ -188,3 +181,12 @@ def _cycles(chosen: Sequence[tuple[int, int]], count: int) -> list[set[int]]:
         seen |= part
         out.append(part)
     return out
+
+
+def _adjacent(edges: Sequence[tuple[int, int]]) -> dict[int, list[int]]:
+    """Each vertex's neighbours along ``edges``."""
+    adjacent: dict[int, list[int]] = {}
+    for u, v in edges:
+        adjacent.setdefault(u, []).append(v)
+        adjacent.setdefault(v, []).append(u)
+    return adjacent

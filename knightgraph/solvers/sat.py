@@ -29,7 +29,7 @@ from ..running.resources import require_memory
 from ..tours.results import Certificate, SearchResult
 from .base import Problem, solver
 from .clauses import cnf_bytes
-from .incremental import DEFAULT_SOLVER, PROOF_LIMIT, solving
+from .incremental import DEFAULT_SOLVER, PROOF_LIMIT, SolverSession, solving
 from .problem import graph_obstruction
 
 __all__ = ["GRAPH_PROOF_LIMIT", "graph_cnf_search", "graph_sat", "sat"]
@@ -37,6 +37,25 @@ __all__ = ["GRAPH_PROOF_LIMIT", "graph_cnf_search", "graph_sat", "sat"]
 GRAPH_PROOF_LIMIT = 5000
 """Up to this many vertices the SAT solver logs a DRUP proof on a graph board (a "no"
 needs one); beyond, a graph's "no" is left undecided."""
+
+
+def _solved(
+    problem: Problem, session: SolverSession, budget: Budget
+) -> tuple[dict[str, Any], SearchResult | None]:
+    """Run the solver of ``session``: its counters, and FOUND or ABORTED (None when it
+    refuted the CNF: what a refutation is worth depends on the board)."""
+    outcome = session.solve(budget=budget)
+    stats = {
+        "rounds": outcome.rounds,
+        "clauses": session.cnf.num_clauses,
+        "conflicts": session.conflicts(),
+    }
+    if outcome.status == "sat":
+        return stats, problem.found(list(outcome.order), stats)
+    if outcome.status == "aborted":  # only on the budget, so it names a reason
+        why = budget.exceeded(stats["conflicts"])
+        return stats, problem.aborted(f"the SAT solver {why}", stats)
+    return stats, None
 
 
 def graph_sat(problem: Problem, budget: Budget, *, seed: int | None = None) -> SearchResult:
@@ -91,17 +110,9 @@ def graph_cnf_search(problem: Problem, budget: Budget) -> SearchResult:
             lucky=True,
         ) as session:
             cnf = session.cnf
-            outcome = session.solve(budget=budget)
-            stats = {
-                "rounds": outcome.rounds,
-                "clauses": cnf.num_clauses,
-                "conflicts": session.conflicts(),
-            }
-            if outcome.status == "sat":
-                return problem.found(list(outcome.order), stats)
-            if outcome.status == "aborted":
-                why = budget.exceeded(session.conflicts())
-                return problem.aborted(f"the SAT solver {why}", stats)
+            stats, settled = _solved(problem, session, budget)
+            if settled is not None:
+                return settled
             if not logged or cnf.auxiliary:
                 return problem.aborted(
                     "the SAT solver found no tour, but its refutation cannot be re-checked "
@@ -202,11 +213,9 @@ def sat(
 
     del seed
     board = problem.board
-    start = None if problem.start is None else board.square(problem.start)
-    end = None if problem.end is None else board.square(problem.end)
     if shortcuts or board.num_squares < 3:  # a cycle through the hub needs 3 vertices
-        cert = color_obstruction(board, closed=problem.closed, start=start, end=end)
-        cert = cert or degree_obstruction(board, closed=problem.closed, start=start, end=end)
+        cert = color_obstruction(board, closed=problem.closed, **problem.ends())
+        cert = cert or degree_obstruction(board, closed=problem.closed, **problem.ends())
         if cert is not None:
             return problem.absent(cert)
         if board.num_squares == 1:
@@ -230,17 +239,9 @@ def sat(
                 budget=budget,
                 lucky=logged,
             ) as session:
-                outcome = session.solve(budget=budget)
-                stats = {
-                    "rounds": outcome.rounds,
-                    "clauses": session.cnf.num_clauses,
-                    "conflicts": session.conflicts(),
-                }
-                if outcome.status == "sat":
-                    return problem.found(outcome.order, stats)
-                if outcome.status == "aborted":
-                    why = budget.exceeded(session.conflicts()) or "stopped"
-                    return problem.aborted(f"the SAT solver {why}", stats)
+                stats, settled = _solved(problem, session, budget)
+                if settled is not None:
+                    return settled
                 if logged:
                     certificate = sat_refutation(session, board)
                     break

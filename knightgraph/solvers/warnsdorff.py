@@ -171,14 +171,13 @@ _RULES = {
 def _cheap_certificate(problem: Problem) -> Certificate | None:
     """The O(1) arguments (colours, the closing move, Schwenk's partition on narrow
     boards) that rule the request out before any walk is tried."""
-    board = problem.board
-    start = None if problem.start is None else board.square(problem.start)
-    end = None if problem.end is None else board.square(problem.end)
-    certificate = color_obstruction(board, closed=problem.closed, start=start, end=end)
+    board, ends = problem.board, problem.ends()
+    start, end = ends["start"], ends["end"]
+    certificate = color_obstruction(board, closed=problem.closed, **ends)
     if certificate is None and problem.closed and start is not None and end is not None:
         certificate = closing_move_obstruction(board, start, end)
     if certificate is None:
-        certificate = partition_obstruction(board, closed=problem.closed, start=start, end=end)
+        certificate = partition_obstruction(board, closed=problem.closed, **ends)
     return certificate
 
 
