@@ -271,8 +271,9 @@ def test_standard_output_full_is_exit_2_in_one_line(argv, inputs, tmp_path):
 
 
 def test_standard_output_and_error_closed_end_without_a_traceback(tmp_path):
-    done = _spawn("tour", "8", "8", stdout=subprocess.DEVNULL, close=(1, 2))
-    assert done.returncode == 2
+    for argv in (["tour", "8", "8"], ["tour", "5", "5", "--start", "c3"], ["exists", "6", "6"]):
+        done = _spawn(*argv, stdout=subprocess.DEVNULL, close=(1, 2))
+        assert done.returncode == 2, argv  # not 70: no progress bar on a closed stderr
     done = _spawn("tour", "0", "8", stdout=subprocess.DEVNULL, close=(1,))
     assert done.returncode == 2 and "invalid board size 0" in one_line(done.stderr.decode())
 

@@ -356,7 +356,7 @@ def progress_bar(
     then is tqdm imported: a command that is done sooner (``tour 8 8``) writes nothing to
     the terminal and pays nothing for the bar.  A quiet thread makes the bar then, and
     keeps its clock moving when a strategy sends no counters (divide on a big board)."""
-    if not sys.stderr.isatty():
+    if sys.stderr is None or not sys.stderr.isatty():  # closed (2>&-): no bar
         yield None
         return
     import threading
