@@ -42,9 +42,12 @@ LAYERS: list[tuple[str, ...]] = [
 MAX_LINES = 520
 """About 500 lines: past this a module is doing two jobs."""
 
-KNOWN_LONG: set[str] = set()
-"""Modules still past :data:`MAX_LINES` (issue 13).  The list is exact: a module that gets
-short enough must leave it too, so it only shrinks."""
+KNOWN_LONG: dict[str, str] = {
+    "boards.board": "the rectangle's side of the one board protocol: one class, one job",
+}
+"""Modules past :data:`MAX_LINES`, each with its reason: the size is a guide for people, not a
+cap that decides where a file splits (issue 25).  The list is exact: a module that gets short
+enough must leave it too."""
 
 
 def _modules() -> dict[str, Path]:
@@ -239,9 +242,10 @@ def test_no_cycles() -> None:
 def test_modules_hold_one_job() -> None:
     lines = {m: len(p.read_text(encoding="utf-8").splitlines()) for m, p in MODULES.items()}
     long = {m for m, k in lines.items() if k > MAX_LINES}
-    new = [f"{MODULES[m]}: {lines[m]} lines" for m in sorted(long - KNOWN_LONG)]
+    new = [f"{MODULES[m]}: {lines[m]} lines" for m in sorted(long - set(KNOWN_LONG))]
     assert not new, f"modules past {MAX_LINES} lines:\n" + "\n".join(new)
-    assert not KNOWN_LONG - long, f"now short enough, remove from KNOWN_LONG: {KNOWN_LONG - long}"
+    short = set(KNOWN_LONG) - long
+    assert not short, f"now short enough, remove from KNOWN_LONG: {short}"
 
 
 STRATEGIES = {

@@ -398,6 +398,34 @@ class Board:
 
     rectangle = property(lambda self: self, doc="The board itself (a graph board's is None).")
 
+    def checker_fields(self) -> dict[str, Any]:
+        """What an independent checker needs beyond ``rows`` and ``cols``: ``leaper`` and
+        ``removed`` (square names) when they differ from the knight and the whole board.
+
+        Examples
+        --------
+        >>> Board(3, 4, leaper=(1, 3), removed=["b2", "a1"]).checker_fields()
+        {'leaper': [1, 3], 'removed': ['a1', 'b2']}
+        """
+        out: dict[str, Any] = {}
+        if tuple(self.leaper) != KNIGHT:
+            out["leaper"] = list(self.leaper)
+        if self.removed:
+            out["removed"] = [self.name(s) for s in sorted(self.removed)]
+        return out
+
+    def answer_fields(self, closed: bool, start: str | None, end: str | None) -> dict[str, Any]:
+        """The head of an answer's JSON on this board: ``rows``, ``cols``, ``closed``,
+        ``start``, ``end`` and :meth:`checker_fields` (a graph board's names its graph).
+
+        Examples
+        --------
+        >>> Board(3, 4).answer_fields(False, "a1", None)
+        {'rows': 3, 'cols': 4, 'closed': False, 'start': 'a1', 'end': None}
+        """
+        head = {"rows": self.m, "cols": self.n, "closed": closed, "start": start, "end": end}
+        return {**head, **self.checker_fields()}
+
     def color(self, square: SquareLike) -> int:
         """Colour ``(r + c) % 2`` of a square; ``a1`` is colour 0."""
         r, c = self._checked(square)

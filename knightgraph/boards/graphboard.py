@@ -266,6 +266,30 @@ class GraphBoard:
     rectangle = None
     """None: no rectangle (a :class:`~knightgraph.Board`'s is itself), for rectangle-only work."""
 
+    def checker_fields(self) -> dict[str, Any]:
+        """What an independent checker needs: ``graph`` (the kind), ``vertices`` (names) and
+        ``edges`` (pairs of names).
+
+        Examples
+        --------
+        >>> GraphBoard(["x", "y"], [("x", "y")]).checker_fields()
+        {'graph': 'graph', 'vertices': ['x', 'y'], 'edges': [['x', 'y']]}
+        """
+        names = self.names
+        edges = [[names[i], names[j]] for i, j in self.edges()]
+        return {"graph": self.kind, "vertices": list(names), "edges": edges}
+
+    def answer_fields(self, closed: bool, start: str | None, end: str | None) -> dict[str, Any]:
+        """The head of an answer's JSON on this graph: :meth:`checker_fields`, then
+        ``closed``, ``start`` and ``end`` (a rectangle's begins with its size).
+
+        Examples
+        --------
+        >>> GraphBoard(["x", "y"], [("x", "y")]).answer_fields(True, None, None)["closed"]
+        True
+        """
+        return {**self.checker_fields(), "closed": closed, "start": start, "end": end}
+
     # --------------------------------------------------------------- moves
     def edges(self) -> list[tuple[int, int]]:
         """The edges as index pairs ``(i, j)`` with ``i < j``, sorted."""

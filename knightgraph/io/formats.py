@@ -179,25 +179,14 @@ def result_to_dict(
     (['0', '1', '2', '3'], [['0', '1'], ['0', '2'], ['0', '3']], 'degree')
     """
     tour: Any = result.tour
-    if hasattr(board, "adj"):  # a graph board: its vertices and edges, squares by name
-        head = {**board_fields(board), "closed": closed}
-        if tour is not None:
-            names = tour.algebraic()
-            head.update(closed=tour.closed, start=names[0], end=names[-1], squares=names)
-        else:
-            head.update(start=_named(board, start), end=_named(board, end), squares=None)
-    elif tour is not None:
-        head = tour.to_dict()
+    if tour is not None:
+        closed = tour.closed
+        start, end = board.names_at([tour.order[0], tour.order[-1]])
     else:
-        head = {
-            "rows": board.m,
-            "cols": board.n,
-            "closed": closed,
-            "start": _named(board, start),
-            "end": _named(board, end),
-            **board_fields(board),
-            "squares": None,
-        }
+        start, end = _named(board, start), _named(board, end)
+    head = {**board.answer_fields(closed, start, end), "squares": None}
+    if tour is not None:
+        head.update(tour.to_dict())  # the same keys in place, and the squares
     fields = outcome_fields(result.method, result.seconds, result.stats)
     out = {**head, **fields, "status": result.status.value, "reason": result.reason}
     if result.certificate is not None:
@@ -223,17 +212,7 @@ def board_fields(board: Board | GraphBoard) -> dict[str, Any]:
     >>> board_fields(Board(8, 8))
     {}
     """
-    if hasattr(board, "adj"):
-        graph: Any = board
-        names = graph.names
-        edges = [[names[i], names[j]] for i, j in graph.edges()]
-        return {"graph": graph.kind, "vertices": list(names), "edges": edges}
-    out: dict[str, Any] = {}
-    if tuple(board.leaper) != (1, 2):
-        out["leaper"] = list(board.leaper)
-    if board.removed:
-        out["removed"] = [board.name(s) for s in sorted(board.removed)]
-    return out
+    return board.checker_fields()
 
 
 def outcome_fields(method: str, seconds: float, stats: dict[str, Any]) -> dict[str, Any]:
