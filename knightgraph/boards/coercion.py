@@ -43,12 +43,12 @@ def as_any_board(
     knightgraph.exceptions.InvalidOptionError: a graph takes no n, leaper or removed squares
     """
     if not isinstance(m, Board | int):  # the graph module is imported only for a graph
-        from .graphboard import GraphBoard, as_graph_board, is_graph
+        from .graphboard import GraphBoard, is_graph
 
         if is_graph(m) or isinstance(m, GraphBoard):
             if n is not None or tuple(leaper) != KNIGHT or tuple(removed):
                 raise InvalidOptionError("a graph takes no n, leaper or removed squares")
-            return as_graph_board(m)
+            return m if isinstance(m, GraphBoard) else GraphBoard.from_networkx(m)
     return as_board(m, n, leaper=leaper, removed=removed)
 
 

@@ -37,7 +37,7 @@ from ..exceptions import InvalidBoardError, InvalidSquareError, InvalidTourError
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["GraphBoard", "as_graph_board", "is_graph"]
+__all__ = ["GraphBoard", "is_graph"]
 
 
 def is_graph(obj: object) -> bool:
@@ -383,19 +383,3 @@ class GraphBoard:
                 graph.nodes[v]["pos"] = self.pos[v]
         graph.add_edges_from((self._nodes[i], self._nodes[j]) for i, j in self.edges())
         return graph
-
-
-def as_graph_board(graph: Any) -> GraphBoard:
-    """A :class:`GraphBoard` from a networkx graph (a GraphBoard is returned as it is).
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> as_graph_board(nx.path_graph(3)).edges()
-    [(0, 1), (1, 2)]
-    """
-    if isinstance(graph, GraphBoard):
-        return graph
-    if is_graph(graph):
-        return GraphBoard.from_networkx(graph)
-    raise InvalidBoardError(f"invalid graph {graph!r}: expected a networkx graph")

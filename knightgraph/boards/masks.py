@@ -253,15 +253,17 @@ def write_mask(board: Board, path: str | os.PathLike[str]) -> None:
     frozenset({(0, 0)})
     """
     name = os.fspath(path)
-    if not isinstance(board, Board):
-        raise InvalidOptionError(f"cannot write the mask of {board!r}: expected a Board")
+    try:
+        grid = mask_array(board)  # a graph board has no rows of squares (nor has a non-board)
+    except AttributeError:
+        raise InvalidOptionError(f"cannot write the mask of {board!r}: expected a Board") from None
     if name.lower().endswith(".png"):
         import matplotlib.image as mpimg
 
         with atomic_output(name, "wb") as handle:
             mpimg.imsave(
                 cast(BinaryIO, handle),
-                mask_array(board).astype(float),
+                grid.astype(float),
                 cmap="gray",
                 vmin=0,
                 vmax=1,

@@ -112,10 +112,8 @@ class Rectangle:
 
         if tour is not None:
             return tour.to_dict()  # type: ignore[no-any-return]
-        names = [None if sq is None else board.name(sq) for sq in ends]
         head = {"rows": board.m, "cols": board.n, "closed": args.closed}
-        head.update(start=names[0], end=names[1], **board_fields(board))
-        return head
+        return {**head, **_end_names(board, ends), **board_fields(board)}
 
     def where(self, board: Any) -> str:
         """The board as a sample with no tour names it."""
@@ -143,33 +141,33 @@ class Rectangle:
     def exists_dict(
         self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
     ) -> dict[str, Any]:
-        from ..io.formats import board_fields
-
-        name = board.name
-        out: dict[str, Any] = {
-            "rows": board.m,
-            "cols": board.n,
-            "closed": args.closed,
-            "start": None if ends[0] is None else name(ends[0]),
-            "end": None if ends[1] is None else name(ends[1]),
-            "exists": exists_verdict(result),
-            "reason": exists_reason(result),
-            "certificate": None,
-        }
+        """``exists``' JSON: the board's head, the verdict and its evidence, the board's tail."""
+        reason = exists_reason(result)
+        out = self.exists_head(args, board, ends)
+        out.update(exists=exists_verdict(result), reason=reason, certificate=None)
         if result.tour is not None:
-            out["certificate"] = {
-                "kind": "tour",
-                "reason": out["reason"],
-                "method": result.method,
-                "squares": result.tour.to_dict()["squares"],
-            }
+            out["certificate"] = {"kind": "tour", "reason": reason, **self.found(result.method, result.tour)}
         elif result.certificate is not None:
             out["certificate"] = result.certificate.to_dict()
-        out.update(board_fields(board))
+        return {**out, **self.exists_tail(args, board, ends, result)}
+
+    def exists_head(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any]
+    ) -> dict[str, Any]:
+        """What ``exists``' JSON has before its verdict: the size, the kind, the ends."""
+        return {"rows": board.m, "cols": board.n, "closed": args.closed, **_end_names(board, ends)}
+
+    def found(self, method: str, tour: Any) -> dict[str, Any]:
+        """What the evidence of a found tour adds to its kind and reason."""
+        return {"method": method, "squares": tour.to_dict()["squares"]}
+
+    def exists_tail(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
+    ) -> dict[str, Any]:
+        """What ``exists``' JSON has after its evidence: the board's ``leaper`` and
+        ``removed`` (as :meth:`tail`), and a theorem's check when one decides the case."""
         theorem = theorem_check(result, board, args.closed, ends)
-        if theorem is not None:
-            out["theorem"] = theorem
-        return out
+        return {**self.tail(board), **({} if theorem is None else {"theorem": theorem})}
 
     def exists_text(
         self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
@@ -303,10 +301,7 @@ class Shape(Rectangle):
             out["wrap"] = board.wrap
         if tuple(args.leaper) != KNIGHT:
             out["leaper"] = list(args.leaper)
-        out["closed"] = args.closed
-        out["start"] = None if ends[0] is None else board.name(ends[0])
-        out["end"] = None if ends[1] is None else board.name(ends[1])
-        return out
+        return {**out, "closed": args.closed, **_end_names(board, ends)}
 
     def tail(self, board: Any) -> dict[str, Any]:
         return {}
@@ -342,18 +337,18 @@ class Shape(Rectangle):
     def sample_stats(self, result: Any) -> dict[str, Any]:
         return {"width": result.stats["width"]}
 
-    def exists_dict(
+    def exists_head(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any]
+    ) -> dict[str, Any]:
+        return self.head(args, board, ends)
+
+    def found(self, method: str, tour: Any) -> dict[str, Any]:
+        return {"squares": tour.algebraic()}
+
+    def exists_tail(
         self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
     ) -> dict[str, Any]:
-        reason = exists_reason(result)
-        out = self.head(args, board, ends)
-        out.update(exists=exists_verdict(result), reason=reason, certificate=None)
-        if result.tour is not None:
-            squares = result.tour.algebraic()
-            out["certificate"] = {"kind": "tour", "reason": reason, "squares": squares}
-        elif result.certificate is not None:
-            out["certificate"] = result.certificate.to_dict()
-        return out
+        return {}
 
     def exists_text(
         self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
@@ -419,6 +414,12 @@ class Shape(Rectangle):
             f"{result.directed:,} {kind} tours of the {board.kind} (directed{undirected}; "
             f"frontier width {result.stats.get('width')})"
         )
+
+
+def _end_names(board: Any, ends: tuple[Any, Any]) -> dict[str, Any]:
+    """The ``start`` and ``end`` of a JSON answer: the ends' names, or None."""
+    start, end = (None if sq is None else board.name(sq) for sq in ends)
+    return {"start": start, "end": end}
 
 
 def _checked_shape_tour(board: Any, text: str, closed: bool, ends: tuple[Any, Any]) -> bool:

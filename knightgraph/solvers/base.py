@@ -31,7 +31,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import wraps
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
 
@@ -209,14 +209,16 @@ def solver(
             timeout: float | None = None,
             **options: Any,
         ) -> SearchResult:
-            graph = _on_graph(board)
-            if graph:
+            need: int | None = None  # the memory a graph board's search needs: not estimated
+            if _on_graph(board):  # which implementation serves the board, checked how
                 _refuse_for_graph(name, options, takes_graphs=graphs is not None)
+                serve, check = cast(Implementation, graphs), _check_on_graph
             else:
                 _refuse_options(name, known, options)
                 check_option_types(name, kinds, options)
+                serve, check, need = impl, _check_on_board, info.memory(board)
             problem = Problem.make(board, closed, start, end)
-            why = info.refusal(problem.board) if _DEPTH.get() == 0 and not graph else None
+            why = info.refusal(problem.board) if _DEPTH.get() == 0 else None
             if why is not None:
                 raise InvalidOptionError(why)
             if seed is not None and (
@@ -226,25 +228,23 @@ def solver(
             budget = options.pop("budget", None) or Budget.make(
                 timeout, limit, options.pop("progress", None)
             )
-            if not graph:  # a graph's strategies estimate no memory (as ever)
+            if need is not None:
                 require_memory(
-                    info.memory(board),
+                    need,
                     f"a tour of {board.m}x{board.n} ({board.area:,} squares) with method {name}",
                 )
             began = time.perf_counter()
             outermost = _DEPTH.get() == 0
             depth = _DEPTH.set(_DEPTH.get() + 1)
             try:
-                result = (graphs if graphs and graph else impl)(
-                    problem, budget, seed=seed, **options
-                )
+                result = serve(problem, budget, seed=seed, **options)
             finally:
                 _DEPTH.reset(depth)
             if not result.method:
                 result = replace(result, method=name)
             _check_answer(problem, result)
             if outermost:
-                result = _certified(problem, budget, result, graph)
+                result = _certified(problem, budget, result, check)
             return replace(result, seconds=time.perf_counter() - began)
 
         run.__signature__ = _public_signature(run, impl)  # type: ignore[attr-defined]
@@ -267,7 +267,8 @@ _RUNNING = frozenset({"budget", "progress"})
 
 def _on_graph(board: Any) -> bool:
     """Whether ``board`` is a graph board, not a rectangle: the one place the solvers ask
-    (for the implementation, the options, the memory estimate and the checker)."""
+    (the registry's test of which boards a strategy accepts: which implementation serves the
+    board, with which options, memory estimate and certificate checker)."""
     return not isinstance(board, Board)
 
 
@@ -359,10 +360,10 @@ _DEPTH: ContextVar[int] = ContextVar("knightgraph_solver_depth", default=0)
 """How many solver calls are under way in this context: only the outermost one gates."""
 
 
-def _certified(problem: Problem, budget: Budget, result: SearchResult, graph: bool) -> SearchResult:
+def _certified(problem: Problem, budget: Budget, result: SearchResult, check: Checker) -> SearchResult:
     """Pass an answer through :func:`knightgraph.solvers.gate.gate`, the one gate.
 
-    The checker is the independent one for this very request (:func:`_check_certificate`);
+    The checker is the independent one for this very request (``check``);
     the SAT fallback is the ``sat`` strategy looked up in the
     registry (not imported here, so the gate adds no dependency between strategies),
     called one level deeper so that it is not gated by itself.  Strategies called by
@@ -389,31 +390,38 @@ def _certified(problem: Problem, budget: Budget, result: SearchResult, graph: bo
         result,
         what=problem.describe(),
         budget=budget,
-        check=lambda certificate: _check_certificate(problem, certificate, graph),
+        check=lambda certificate: check(problem, certificate),
         refute=refute,
     )
 
 
-def _check_certificate(problem: Problem, certificate: Certificate, graph: bool) -> tuple[bool, str]:
-    """The independent checker's verdict on ``certificate`` for this request: the board
-    checker (:mod:`knightgraph.certcheck`, through :func:`knightgraph.proofs.certificates.check`)
-    or, on a graph board, :func:`~knightgraph.certcheck.graphcheck.check_graph_certificate`."""
-    if graph:
-        from ..certcheck.graphcheck import check_graph_certificate
+def _check_on_graph(problem: Problem, certificate: Certificate) -> tuple[bool, str]:
+    """The independent checker's verdict on ``certificate`` for a request on a graph board
+    (:func:`~knightgraph.certcheck.graphcheck.check_graph_certificate`)."""
+    from ..certcheck.graphcheck import check_graph_certificate
 
-        board = problem.board
-        start, end = problem.names()
-        return check_graph_certificate(
-            certificate.to_dict(),
-            board.names,
-            [[board.names[i], board.names[j]] for i, j in board.edges()],
-            closed=problem.closed,
-            start=start,
-            end=end,
-        )
+    board = problem.board
+    start, end = problem.names()
+    return check_graph_certificate(
+        certificate.to_dict(),
+        board.names,
+        [[board.names[i], board.names[j]] for i, j in board.edges()],
+        closed=problem.closed,
+        start=start,
+        end=end,
+    )
+
+
+def _check_on_board(problem: Problem, certificate: Certificate) -> tuple[bool, str]:
+    """The independent checker's verdict on ``certificate`` for a request on a rectangle
+    (:mod:`knightgraph.certcheck`, through :func:`knightgraph.proofs.certificates.check`)."""
     from ..proofs.certificates import check
 
     return check(certificate, problem.board, closed=problem.closed, **problem.ends())
+
+
+Checker = Callable[[Problem, Certificate], tuple[bool, str]]
+"""An independent checker's verdict on a certificate for a request: ``(ok, reason)``."""
 
 
 def available_methods() -> list[str]:
