@@ -121,9 +121,7 @@ def mirror_ids(graph: PlanGraph) -> list[int] | None:
         if image not in local:
             return None
         out.append(local[image])
-    if graph.virtual:
-        out.append(graph.size)
-    return out
+    return out + graph.virtual_ids
 
 
 def slot_plan(
@@ -139,10 +137,8 @@ def slot_plan(
     column) also carries the permutation of the slots that the mirror makes: the
     kernel then merges each state with its image (``kgc_mirror``).
     """
-    slot_of: dict[int, int] = {}
     free = list(range(MAX_SLOTS))
-    if graph.virtual:
-        slot_of[graph.size] = free.pop(0)
+    slot_of = {v: free.pop(0) for v in graph.virtual_ids}
     width = len(slot_of)
     out = []
     images: list[dict[int, int] | None] = []

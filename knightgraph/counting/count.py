@@ -97,15 +97,10 @@ class CountResult(CountAnswer["Board | GraphBoard"]):
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``knightgraph count --format json`` (:func:`answer_frame`: a
         rectangle's ``rows`` and ``cols``, a graph's ``graph``, ``vertices`` and ``width``)."""
-        board = self.board
-        out = self._answer(*answer_frame(board, self.stats))
+        out = self._answer(*answer_frame(self.board, self.stats))
         if self.convention != "oeis":
             out["convention"] = self.convention
-        if isinstance(board, Board) and board.leaper != KNIGHT:  # a rectangle's leaper
-            out["leaper"] = list(board.leaper)
-        if isinstance(board, Board) and board.removed:
-            out["removed"] = [board.name(s) for s in sorted(board.removed)]
-        return out
+        return {**out, **self.board.variant_fields()}
 
 
 def count_cycles(
@@ -132,17 +127,15 @@ def count_cycles(
     forced, excluded = tuple(forced), tuple(excluded)
     if engine not in ("auto", "python", "c"):
         raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
-    graph = build_graph(board, virtual, budget, snake=True)
-    if graph.size + int(virtual) < 3:
+    plan = build_graph(board, virtual, budget, snake=True)
+    if plan.vertices < 3:
         return 0
-    local = local_ids(graph.squares)
+    local = local_ids(plan.squares)
     local_perm = None
     if perm is not None:
-        local_perm = [local[int(perm[flat])] for flat in graph.squares]
-        if virtual:
-            local_perm.append(graph.size)
+        local_perm = [local[int(perm[flat])] for flat in plan.squares] + plan.virtual_ids
     edges = local_edges(local, forced), local_edges(local, excluded)
-    steps = make_plan(graph, local_perm, *edges, budget)
+    steps = make_plan(plan, local_perm, *edges, budget)
     parts: dict[str, Any] = dict(  # the count in parts: split_count's keywords
         virtual=virtual,
         forced=forced,
@@ -159,7 +152,7 @@ def count_cycles(
     if engine == "c" and kernel is None:
         raise InvalidOptionError("the compiled counting kernel is not built")
     if kernel is not None and perm is None:
-        slots = slot_plan(graph, steps, None if forced or excluded else mirror_ids(graph))
+        slots = slot_plan(plan, steps, None if forced or excluded else mirror_ids(plan))
         if slots is not None:
             stats["engine"] = "c"
             stats["width"] = slots[0]
@@ -204,14 +197,17 @@ def _split(
     return split_count(board, functools.partial(run, stats={}), engine, steps, name=name, **parts)
 
 
-def _fit(board: Board, closed: bool, engine: str, memory: int | None, split: bool) -> Any:
-    """The :class:`~knightgraph.counting.estimate.MemoryFit` of an unsplit count on the
-    compiled kernel (None for a split one, or one in Python)."""
+def _fit(
+    board: Board | GraphBoard, closed: bool, engine: str, memory: int | None, split: bool
+) -> Any:
+    """The :class:`~knightgraph.counting.estimate.MemoryFit` of an unsplit count of a
+    rectangle on the compiled kernel (None for a split one, one in Python, or a graph's)."""
     from .estimate import fit_memory
 
-    if split or engine == "python" or not kernel_available():
+    rect = board.rectangle
+    if rect is None or split or engine == "python" or not kernel_available():
         return None
-    return fit_memory(board, closed=closed, budget=memory_budget(memory, compiled=True))
+    return fit_memory(rect, closed=closed, budget=memory_budget(memory, compiled=True))
 
 
 def count_tours(
@@ -309,13 +305,6 @@ def count_tours(
     closed = check_closed(closed)
     check_budget(engine, memory, timeout)
     s, t = end_indices(board, start, end, answer_frame(board, {})[1], board.wording()[1])
-    if not isinstance(board, Board):  # a graph: one piece, no cheap zeros, no estimate
-        began = time.perf_counter()
-        stats: dict[str, Any] = {"order": "greedy path decomposition"}
-        kw: dict[str, Any] = dict(
-            engine=engine, memory=memory, budget=Budget(timeout), progress=progress, stats=stats
-        )
-        return _counted(board, closed, s, t, convention, kw, began)
     require_plan_memory(board, "counting the tours of")
     split = _split_options(board, closed, s, t, convention, parts, executor, checkpoint, on_part)
     began = time.perf_counter()
@@ -336,7 +325,7 @@ def count_tours(
             zero,
         )
     budget = Budget(timeout)
-    stats = {}
+    stats: dict[str, Any] = {}
     fit = _fit(board, closed, engine, memory, split is not None)
     if fit is not None and fit.estimate is not None:
         stats["memory_estimate"] = fit.estimate
@@ -348,7 +337,9 @@ def count_tours(
     if fit is not None and fit.parts is not None and fit.parts > 1:
         split = SplitOptions(parts=fit.parts)  # parts small enough to fit, one after another
         stats["memory_parts"] = fit.parts
-    kw = dict(engine=engine, memory=memory, budget=budget, progress=progress, stats=stats)
+    kw: dict[str, Any] = dict(
+        engine=engine, memory=memory, budget=budget, progress=progress, stats=stats
+    )
     if split is not None:
         kw["split"] = split
     return _counted(board, closed, s, t, convention, kw, began)
@@ -362,7 +353,7 @@ def _check_request(
     checkpoint: str | None,
 ) -> None:
     """InvalidOptionError for a convention, or a split, the board does not take."""
-    if not isinstance(board, Board):  # a graph
+    if board.rectangle is None:  # a graph: counted in one piece, the oeis way
         if parts is not None or checkpoint is not None:  # never silently unsplit, unkept
             raise InvalidOptionError(
                 "parts= and checkpoint= are for rectangular boards: a graph is counted in one piece"
@@ -396,13 +387,12 @@ def _counted(
         seconds = time.perf_counter() - began
         return CountResult(board, closed, s, t, None, None, convention, seconds, stats, str(stop))
     except MemoryError:
-        if not isinstance(board, Board):
-            raise BoardTooLargeError(
-                f"counting the tours of the {board.describe()} ran out of memory"
-            ) from None
+        rect = board.rectangle
         raise BoardTooLargeError(
-            f"counting the tours of {board.m}x{board.n} ran out of memory "
-            f"(engine {stats.get('engine', '?')}); give a smaller memory= budget to stop cleanly"
+            f"counting the tours {board.wording()[0]} ran out of memory"
+            if rect is None
+            else f"counting the tours of {rect.m}x{rect.n} ran out of memory (engine "
+            f"{stats.get('engine', '?')}); give a smaller memory= budget to stop cleanly"
         ) from None
     seconds = time.perf_counter() - began
     return CountResult(board, closed, s, t, directed, undirected, convention, seconds, stats)
@@ -420,15 +410,16 @@ def _count(
     column by column (:func:`count_cycles`), a graph's over its vertex order."""
     from .plan import tally
 
-    if isinstance(board, Board):
-        rectangle = board
+    rect = board.rectangle
+    if rect is not None:
 
         def cycles(virtual: bool, **edges: Any) -> int:
-            return count_cycles(rectangle, virtual=virtual, **edges, **kw)
+            return count_cycles(rect, virtual=virtual, **edges, **kw)
 
     else:
         from .vertexorder import count_graph_cycles, vertex_order
 
+        kw["stats"]["order"] = "greedy path decomposition"
         order, kw["stats"]["width"] = vertex_order(board, kw["budget"])
 
         def cycles(virtual: bool, **edges: Any) -> int:
@@ -447,7 +438,7 @@ def _count(
 
 
 def _split_options(
-    board: Board,
+    board: Board | GraphBoard,
     closed: bool,
     s: int | None,
     t: int | None,
@@ -457,13 +448,14 @@ def _split_options(
     checkpoint: str | None,
     on_part: Callable[[dict[str, Any]], None] | None,
 ) -> SplitOptions | None:
-    """The split of a count, checked before any work (None: count in one piece)."""
+    """The split of a count, checked before any work (None: count in one piece, as every
+    graph board is)."""
     from .checkpoint import Checkpoint, check_kept_parts, request_of
     from .split import check_parts
 
     parts = check_parts(parts)
     workers = getattr(executor, "workers", None) or (2 if hasattr(executor, "client") else 1)
-    if parts is None and checkpoint is None and workers < 2:
+    if board.rectangle is None or (parts is None and checkpoint is None and workers < 2):
         return None
     saved = None
     if checkpoint is not None:

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from ..boards.board import Board
 from ..exceptions import InvalidOptionError, InvalidSquareError, SearchAbortedError
 from ..running.budget import Budget
 from ..running.resources import available_memory, require_memory
@@ -104,12 +103,13 @@ def memory_budget(memory: int | None, compiled: bool) -> int:
     return available_memory() * (9 if compiled else 8) // 10
 
 
-def require_plan_memory(board: Board, what: str) -> None:
-    """BoardTooLargeError when the graph and plan of ``board`` cannot fit (before building them)."""
-    require_memory(
-        board.num_squares * PLAN_BYTES_PER_SQUARE,
-        f"{what} {board.m}x{board.n} ({board.num_squares:,} squares)",
-    )
+def require_plan_memory(board: Any, what: str) -> None:
+    """BoardTooLargeError when the graph and plan of a rectangle cannot fit (before building
+    them; a graph board's are not estimated)."""
+    rect = board.rectangle
+    if rect is not None:
+        size = f"{rect.m}x{rect.n} ({rect.num_squares:,} squares)"
+        require_memory(rect.num_squares * PLAN_BYTES_PER_SQUARE, f"{what} {size}")
 
 
 class CountStatus:
@@ -226,10 +226,12 @@ def answer_frame(
     """How an answer's JSON presents its board: the head (``rows`` and ``cols`` of a
     board; ``graph`` and ``vertices`` of a graph board), how squares are named, and the
     tail (a graph's frontier ``width``)."""
-    if isinstance(board, Board):  # a rectangle, with or without removed squares
-        return {"rows": board.m, "cols": board.n}, board.name, None
-    head = {"graph": board.kind, "vertices": board.num_squares}
-    return head, board.names.__getitem__, {"width": stats.get("width")}
+    head, tail = board.answer_head()
+
+    def name(index: int) -> str:
+        return board.names_at([index])[0]  # type: ignore[no-any-return]
+
+    return head, name, {key: stats.get(key) for key in tail}
 
 
 def _answer_dict(

@@ -37,6 +37,16 @@ class PlanGraph:
     def size(self) -> int:
         return len(self.squares)
 
+    @property
+    def vertices(self) -> int:
+        """The vertices of the graph, the virtual square included."""
+        return len(self.adj)
+
+    @property
+    def virtual_ids(self) -> list[int]:
+        """The local id of the virtual square (``[size]``), or no id."""
+        return [self.size] * self.virtual
+
 
 def local_ids(squares: Sequence[int]) -> dict[int, int]:
     """Local ids by flat index (``squares`` in processing order; -1 the virtual square)."""
@@ -166,9 +176,7 @@ def make_plan(
 
     About a millisecond a square: the clock is read every 64 orbits.
     """
-    total = graph.size + int(graph.virtual)
-    g = list(range(total)) if perm is None else list(perm)
-    virtual = graph.size if graph.virtual else None
+    g = list(range(graph.vertices)) if perm is None else list(perm)
     # Orbits of <g>, ordered by their first square in processing order.
     seen: set[int] = set()
     orbits: list[list[int]] = []
@@ -185,8 +193,8 @@ def make_plan(
     adj = [
         set(a) - {u for u in a if frozenset((u, v)) in excluded} for v, a in enumerate(graph.adj)
     ]
-    processed: set[int] = set() if virtual is None else {virtual}
-    frontier: list[int] = [] if virtual is None else [virtual]
+    processed: set[int] = set(graph.virtual_ids)
+    frontier: list[int] = graph.virtual_ids
     remaining = [len(a) for a in adj]  # edges not yet decided, per square
     steps: list[PlanStep] = []
     for k, orbit in enumerate(orbits):

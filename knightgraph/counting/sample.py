@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -220,13 +220,11 @@ def sample_tours(
     closed = check_closed(closed)
     check_sample(k, seed, memory, timeout)
     s, t = end_indices(board, start, end, answer_frame(board, {})[1], board.wording()[1])
-    rectangle = isinstance(board, Board)  # the span, the cheap zeros: rectangles only
-    if rectangle:
-        _require_span(board, zeros=True)  # not even the cheap arguments are worth their memory
+    _require_span(board, zeros=True)  # not even the cheap arguments are worth their memory
     began = time.perf_counter()
     drawing = Drawing(closed, s, t, k, seed)
     reason, certificate = "", None
-    zero = quick_zero(board, closed=closed, start=s, end=t) if rectangle else None
+    zero = quick_zero(board, closed=closed, start=s, end=t)  # None for a graph board
     if zero is not None:
         drawing.directed, certificate, reason = 0, zero, zero.reason
         drawing.stats["quick_zero"] = zero.kind
@@ -235,8 +233,7 @@ def sample_tours(
         try:
             order = _order(board, drawing, budget)
             require_memory(k * board.num_squares * 16, _tours_of(board, k))
-            if rectangle:
-                require_plan_memory(board, "sampling the tours of")
+            require_plan_memory(board, "sampling the tours of")  # a rectangle's
             _draw(board, order, drawing, memory_budget(memory, compiled=False), budget, progress)
         except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
             reason = str(stop)
@@ -248,18 +245,26 @@ def sample_tours(
     )
 
 
-def _require_span(board: Board, zeros: bool = False) -> None:
+def _require_span(board: Board | GraphBoard, zeros: bool = False) -> None:
     """BoardTooLargeError for a rectangle whose frontier is too wide to sample (with
-    ``zeros``: only when it is also too large for the cheap arguments)."""
-    span = min(board.m, board.n) * max(board.leaper)
-    if span > SAMPLE_MAX_SPAN and not (zeros and board.area <= SAMPLE_ZERO_AREA):
-        _too_large(board, span)
+    ``zeros``: only when it is also too large for the cheap arguments; a graph board's
+    frontier is checked on its vertex order, by :func:`_order`)."""
+    rect = board.rectangle
+    if rect is None:
+        return
+    span = min(rect.m, rect.n) * max(rect.leaper)
+    if span > SAMPLE_MAX_SPAN and not (zeros and rect.area <= SAMPLE_ZERO_AREA):
+        raise BoardTooLargeError(
+            f"board {rect.m}x{rect.n} is too large to sample: the counting program's "
+            f"frontier would be about {span} squares wide (at most {SAMPLE_MAX_SPAN}: "
+            "min(m, n) times the longer leap)"
+        )
 
 
 def _order(board: Board | GraphBoard, drawing: Drawing, budget: Budget) -> list[int] | None:
     """The vertex order of a graph board (None for a rectangle: its columns), after the
     checks of its size: the span of a rectangle, the frontier width of a graph."""
-    if isinstance(board, Board):
+    if board.rectangle is not None:
         _require_span(board)
         return None
     from .vertexorder import vertex_order
@@ -276,17 +281,10 @@ def _order(board: Board | GraphBoard, drawing: Drawing, budget: Budget) -> list[
 
 def _tours_of(board: Board | GraphBoard, k: int) -> str:
     """What ``k`` tours are, for the message of too little memory."""
-    if isinstance(board, Board):
-        return f"{k:,} tours of {board.m}x{board.n} ({board.num_squares:,} squares)"
-    return f"{k:,} tours of the {board.describe()}"
-
-
-def _too_large(board: Board, span: int) -> NoReturn:
-    raise BoardTooLargeError(
-        f"board {board.m}x{board.n} is too large to sample: the counting program's "
-        f"frontier would be about {span} squares wide (at most {SAMPLE_MAX_SPAN}: "
-        "min(m, n) times the longer leap)"
-    )
+    rect = board.rectangle
+    if rect is None:
+        return f"{k:,} tours {board.wording()[0]}"
+    return f"{k:,} tours of {rect.m}x{rect.n} ({rect.num_squares:,} squares)"
 
 
 def _draw(
@@ -305,21 +303,21 @@ def _draw(
             only = int(np.flatnonzero(board.available())[0])
             drawing.tours = [Tour(board, np.array([only]), False) for _ in range(drawing.k)]
         return
-    graph = _plan_graph(board, order, not closed, budget)
-    if graph.size + int(graph.virtual) < 3 or (
+    plan = _plan_graph(board, order, not closed, budget)
+    if plan.vertices < 3 or (
         closed and s is not None and t is not None and t not in neighbours(board, s)
     ):
         drawing.directed = 0
         return
     from .plan import local_ids, make_plan, request_edges
 
-    local = local_ids(graph.squares)
-    steps = make_plan(graph, None, *request_edges(local, closed, s, t), budget)
+    local = local_ids(plan.squares)
+    steps = make_plan(plan, None, *request_edges(local, closed, s, t), budget)
 
     def tour_of(seq: list[int]) -> Tour:
         return Tour(board, np.array(seq, dtype=np.int64), closed)
 
-    draw_tours(drawing, graph, steps, memory, budget, progress, tour_of)
+    draw_tours(drawing, plan, steps, memory, budget, progress, tour_of)
 
 
 def _plan_graph(
@@ -329,6 +327,7 @@ def _plan_graph(
     its vertex ``order`` (with the virtual square of open tours)."""
     from .plan import build_graph, order_graph
 
-    if order is None:
-        return build_graph(board, virtual, budget)  # type: ignore[arg-type]
-    return order_graph(board, order, virtual)[0]
+    rect = board.rectangle
+    if order is None and rect is not None:
+        return build_graph(rect, virtual, budget)
+    return order_graph(board, order or [], virtual)[0]

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..boards.board import Board
 from ..boards.graphboard import GraphBoard
 from ..exceptions import InvalidOptionError
 from ..running.budget import NO_BUDGET, Budget
@@ -36,7 +37,7 @@ from .python_engine import run_python
 __all__ = ["count_graph_cycles", "vertex_order"]
 
 
-def vertex_order(board: GraphBoard, budget: Budget = NO_BUDGET) -> tuple[list[int], int]:
+def vertex_order(board: Board | GraphBoard, budget: Budget = NO_BUDGET) -> tuple[list[int], int]:
     """A processing order of the vertices with a narrow frontier, and the frontier's width.
 
     Notes
@@ -57,7 +58,7 @@ def vertex_order(board: GraphBoard, budget: Budget = NO_BUDGET) -> tuple[list[in
     >>> width  # three rows: a frontier of one column, plus the vertex being added
     4
     """
-    adj = board.adj
+    adj = [[u for u in row if u >= 0] for row in board.move_table().tolist()]
     n = len(adj)
     first = min(range(n), key=lambda v: (len(adj[v]), v))
     distance = _bfs(adj, first)
@@ -113,7 +114,7 @@ def _bfs(adj: Any, root: int) -> dict[int, int]:
 
 
 def count_graph_cycles(
-    board: GraphBoard,
+    board: Board | GraphBoard,
     order: list[int],
     *,
     virtual: bool,
