@@ -515,42 +515,6 @@ class Board:
         self.require_memory("symmetries")
         return symmetries(self.m, self.n, self._removed_index)
 
-    # ---------------------------------------- what counts and samples ask of every board kind
     @property
-    def rectangle(self) -> Board:
-        """The board itself: its counts and samples may use the machinery of rectangles
-        (columns, cheap zeros, memory estimates, parts); a graph board's is None.
-
-        Examples
-        --------
-        >>> Board(3, 4).rectangle
-        Board(3, 4)
-        """
+    def rectangle(self) -> Board:  # this board: what only rectangles have (a graph's: None)
         return self
-
-    def answer_head(self) -> tuple[dict[str, Any], tuple[str, ...]]:
-        """How the JSON answer of a count or a sample begins (``rows``, ``cols``), and the
-        statistics it ends with (none).
-
-        Examples
-        --------
-        >>> Board(3, 4).answer_head()
-        ({'rows': 3, 'cols': 4}, ())
-        """
-        return {"rows": self.m, "cols": self.n}, ()
-
-    def variant_fields(self) -> dict[str, Any]:
-        """``leaper`` and ``removed`` (by name) when they are not the defaults: how a
-        count's JSON answer ends.
-
-        Examples
-        --------
-        >>> Board(3, 4, leaper=(1, 3), removed=["b2", "a1"]).variant_fields()
-        {'leaper': [1, 3], 'removed': ['a1', 'b2']}
-        """
-        out: dict[str, Any] = {}
-        if self.leaper != KNIGHT:
-            out["leaper"] = list(self.leaper)
-        if self.removed:
-            out["removed"] = [self.name(s) for s in sorted(self.removed)]
-        return out

@@ -357,29 +357,12 @@ class GraphBoard:
         graph.add_edges_from((self._nodes[i], self._nodes[j]) for i, j in self.edges())
         return graph
 
-    # ---------------------------------------- what counts and samples ask of every board kind
     @property
     def rectangle(self) -> None:
-        """None: a graph has no columns, no cheap zeros, no memory estimate, no parts (as
-        :attr:`Board.rectangle <knightgraph.Board.rectangle>`); it is counted in one piece
-        over a vertex order."""
+        """None: what only rectangles have (columns, cheap zeros, memory estimates, counts in
+        parts) does not apply; :attr:`Board.rectangle <knightgraph.Board.rectangle>` is the
+        board itself."""
         return None
-
-    def answer_head(self) -> tuple[dict[str, Any], tuple[str, ...]]:
-        """How the JSON answer of a count or a sample begins (``graph``, ``vertices``), and
-        the statistics it ends with (the frontier ``width``).
-
-        Examples
-        --------
-        >>> GraphBoard(range(2), [(0, 1)]).answer_head()
-        ({'graph': 'graph', 'vertices': 2}, ('width',))
-        """
-        return {"graph": self.kind, "vertices": self.num_squares}, ("width",)
-
-    def variant_fields(self) -> dict[str, Any]:
-        """No leaper, no removed squares (as :meth:`Board.variant_fields
-        <knightgraph.Board.variant_fields>`)."""
-        return {}
 
 
 def as_graph_board(graph: Any) -> GraphBoard:

@@ -111,7 +111,9 @@ def mirror_ids(graph: PlanGraph) -> list[int] | None:
     """The mirror image of each square (local ids; the virtual square is its own) across the
     axis the columns of the processing order run along, or None when the board is not
     symmetric (removed squares)."""
-    board = graph.board
+    board = graph.board.rectangle
+    if board is None:  # a graph board: no columns to mirror
+        return None
     m, n = board.m, board.n
     local = {flat: i for i, flat in enumerate(graph.squares)}
     out = []

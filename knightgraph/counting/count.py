@@ -100,7 +100,12 @@ class CountResult(CountAnswer["Board | GraphBoard"]):
         out = self._answer(*answer_frame(self.board, self.stats))
         if self.convention != "oeis":
             out["convention"] = self.convention
-        return {**out, **self.board.variant_fields()}
+        rect = self.board.rectangle  # a graph board has no leaper, no removed squares
+        if rect is not None and rect.leaper != KNIGHT:
+            out["leaper"] = list(rect.leaper)
+        if rect is not None and rect.removed:
+            out["removed"] = [rect.name(s) for s in sorted(rect.removed)]
+        return out
 
 
 def count_cycles(
@@ -304,28 +309,18 @@ def count_tours(
     _check_request(board, closed, convention, parts, checkpoint)
     closed = check_closed(closed)
     check_budget(engine, memory, timeout)
-    s, t = end_indices(board, start, end, answer_frame(board, {})[1], board.wording()[1])
+    s, t = end_indices(board, start, end)
     require_plan_memory(board, "counting the tours of")
     split = _split_options(board, closed, s, t, convention, parts, executor, checkpoint, on_part)
     began = time.perf_counter()
     zero = quick_zero(board, closed=closed, start=s, end=t)  # issue 15 (4): 0 at once
     if zero is not None:
-        none = None if (s is not None or t is not None) else 0
+        none, seconds = None if (s is not None or t is not None) else 0, time.perf_counter() - began
+        stats: dict[str, Any] = {"quick_zero": zero.kind}
         return CountResult(
-            board,
-            closed,
-            s,
-            t,
-            0,
-            none,
-            convention,
-            time.perf_counter() - began,
-            {"quick_zero": zero.kind},
-            zero.reason,
-            zero,
+            board, closed, s, t, 0, none, convention, seconds, stats, zero.reason, zero
         )
-    budget = Budget(timeout)
-    stats: dict[str, Any] = {}
+    budget, stats = Budget(timeout), {}
     fit = _fit(board, closed, engine, memory, split is not None)
     if fit is not None and fit.estimate is not None:
         stats["memory_estimate"] = fit.estimate
@@ -376,54 +371,19 @@ def _counted(
     kw: dict[str, Any],
     began: float,
 ) -> CountResult:
-    """Run the count of :func:`count_tours` (:func:`_count`) and build its result: the
-    counts, or ABORTED with the reason and how far it got (one budget behaviour, as
-    searches); running out of memory is :class:`BoardTooLargeError`."""
-    stats = kw["stats"]
-    try:
-        directed, undirected = _count(board, closed, s, t, convention, kw)
-    except CountAbortedError as stop:
-        stats["done"] = stop.done
-        seconds = time.perf_counter() - began
-        return CountResult(board, closed, s, t, None, None, convention, seconds, stats, str(stop))
-    except MemoryError:
-        rect = board.rectangle
-        raise BoardTooLargeError(
-            f"counting the tours {board.wording()[0]} ran out of memory"
-            if rect is None
-            else f"counting the tours of {rect.m}x{rect.n} ran out of memory (engine "
-            f"{stats.get('engine', '?')}); give a smaller memory= budget to stop cleanly"
-        ) from None
-    seconds = time.perf_counter() - began
-    return CountResult(board, closed, s, t, directed, undirected, convention, seconds, stats)
-
-
-def _count(
-    board: Board | GraphBoard,
-    closed: bool,
-    s: int | None,
-    t: int | None,
-    convention: str,
-    kw: dict[str, Any],
-) -> tuple[int, int | None]:
-    """The directed and undirected counts of :func:`count_tours`: a rectangle's cycles
-    column by column (:func:`count_cycles`), a graph's over its vertex order."""
+    """Run the count of :func:`count_tours` and build its result: the counts (a rectangle's
+    cycles column by column, :func:`count_cycles`; a graph's over its vertex order), or
+    ABORTED with the reason and how far it got (one budget behaviour, as searches);
+    running out of memory is :class:`BoardTooLargeError`."""
     from .plan import tally
+    from .vertexorder import count_graph_cycles, vertex_order
 
-    rect = board.rectangle
-    if rect is not None:
+    stats, rect = kw["stats"], board.rectangle
 
-        def cycles(virtual: bool, **edges: Any) -> int:
+    def cycles(virtual: bool, **edges: Any) -> int:
+        if rect is not None:
             return count_cycles(rect, virtual=virtual, **edges, **kw)
-
-    else:
-        from .vertexorder import count_graph_cycles, vertex_order
-
-        kw["stats"]["order"] = "greedy path decomposition"
-        order, kw["stats"]["width"] = vertex_order(board, kw["budget"])
-
-        def cycles(virtual: bool, **edges: Any) -> int:
-            return count_graph_cycles(board, order, virtual=virtual, **edges, **kw)
+        return count_graph_cycles(board, order, virtual=virtual, **edges, **kw)
 
     def adjacent(u: int, v: int) -> bool:
         return v in neighbours(board, u)
@@ -433,8 +393,25 @@ def _count(
 
         return [int(x) for x in np.flatnonzero(board.available()) if x not in ends]
 
-    knuth = convention == "knuth"
-    return tally(board.num_squares, closed, s, t, cycles, adjacent, others, knuth)
+    try:
+        if rect is None:
+            stats["order"] = "greedy path decomposition"
+            order, stats["width"] = vertex_order(board, kw["budget"])
+        knuth = convention == "knuth"
+        counts = tally(board.num_squares, closed, s, t, cycles, adjacent, others, knuth)
+    except CountAbortedError as stop:
+        stats["done"] = stop.done
+        seconds = time.perf_counter() - began
+        return CountResult(board, closed, s, t, None, None, convention, seconds, stats, str(stop))
+    except MemoryError:
+        raise BoardTooLargeError(
+            f"counting the tours {board.wording()[0]} ran out of memory"
+            if rect is None
+            else f"counting the tours of {rect.m}x{rect.n} ran out of memory (engine "
+            f"{stats.get('engine', '?')}); give a smaller memory= budget to stop cleanly"
+        ) from None
+    seconds = time.perf_counter() - began
+    return CountResult(board, closed, s, t, *counts, convention, seconds, stats)
 
 
 def _split_options(

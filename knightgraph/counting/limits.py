@@ -77,20 +77,13 @@ def check_budget(engine: str, memory: int | None, timeout: float | None) -> None
     Budget.check(timeout)
 
 
-def end_indices(
-    board: Any,
-    start: Any,
-    end: Any,
-    name: Callable[[int], str] | None = None,
-    what: str = "square",
-) -> tuple[int | None, int | None]:
+def end_indices(board: Any, start: Any, end: Any) -> tuple[int | None, int | None]:
     """The flat indices of the ``start`` and ``end`` asked for (InvalidSquareError for a
-    bad one, or for the same ``what`` twice, named by ``name``: ``board.name`` unless
-    given)."""
+    bad one, or for the same square or vertex twice)."""
     s = None if start is None else board.index(start)
     t = None if end is None else board.index(end)
     if s is not None and s == t and board.num_squares > 1:
-        named = (name or board.name)(t)
+        named, what = board.names_at([t])[0], board.wording()[1]
         raise InvalidSquareError(f"invalid end {named}: the start and the end are the same {what}")
     return s, t
 
@@ -226,12 +219,15 @@ def answer_frame(
     """How an answer's JSON presents its board: the head (``rows`` and ``cols`` of a
     board; ``graph`` and ``vertices`` of a graph board), how squares are named, and the
     tail (a graph's frontier ``width``)."""
-    head, tail = board.answer_head()
 
     def name(index: int) -> str:
         return board.names_at([index])[0]  # type: ignore[no-any-return]
 
-    return head, name, {key: stats.get(key) for key in tail}
+    rect = board.rectangle
+    if rect is not None:
+        return {"rows": rect.m, "cols": rect.n}, name, None
+    head = {"graph": board.kind, "vertices": board.num_squares}
+    return head, name, {"width": stats.get("width")}
 
 
 def _answer_dict(

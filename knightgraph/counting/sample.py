@@ -43,7 +43,6 @@ from .zeros import quick_zero
 
 if TYPE_CHECKING:
     from ..boards.graphboard import GraphBoard
-    from .plan import PlanGraph
 
 SAMPLE_MAX_SPAN = 12
 """The largest ``min(m, n) * max(leaper)`` :func:`sample_tours` takes on: the frontier of
@@ -219,7 +218,7 @@ def sample_tours(
     board = as_any_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)
     check_sample(k, seed, memory, timeout)
-    s, t = end_indices(board, start, end, answer_frame(board, {})[1], board.wording()[1])
+    s, t = end_indices(board, start, end)
     _require_span(board, zeros=True)  # not even the cheap arguments are worth their memory
     began = time.perf_counter()
     drawing = Drawing(closed, s, t, k, seed)
@@ -303,14 +302,14 @@ def _draw(
             only = int(np.flatnonzero(board.available())[0])
             drawing.tours = [Tour(board, np.array([only]), False) for _ in range(drawing.k)]
         return
-    plan = _plan_graph(board, order, not closed, budget)
+    from .plan import build_graph, local_ids, make_plan, request_edges
+
+    plan = build_graph(board, not closed, budget, order=order)  # None: by columns
     if plan.vertices < 3 or (
         closed and s is not None and t is not None and t not in neighbours(board, s)
     ):
         drawing.directed = 0
         return
-    from .plan import local_ids, make_plan, request_edges
-
     local = local_ids(plan.squares)
     steps = make_plan(plan, None, *request_edges(local, closed, s, t), budget)
 
@@ -318,16 +317,3 @@ def _draw(
         return Tour(board, np.array(seq, dtype=np.int64), closed)
 
     draw_tours(drawing, plan, steps, memory, budget, progress, tour_of)
-
-
-def _plan_graph(
-    board: Board | GraphBoard, order: list[int] | None, virtual: bool, budget: Budget
-) -> PlanGraph:
-    """The board as the program's graph: a rectangle column by column, a graph board in
-    its vertex ``order`` (with the virtual square of open tours)."""
-    from .plan import build_graph, order_graph
-
-    rect = board.rectangle
-    if order is None and rect is not None:
-        return build_graph(rect, virtual, budget)
-    return order_graph(board, order or [], virtual)[0]
