@@ -396,6 +396,8 @@ class Board:
         d["squares"] = index_pairs(order, self.n)
         return d
 
+    rectangle = property(lambda self: self, doc="The board itself (a graph board's is None).")
+
     def color(self, square: SquareLike) -> int:
         """Colour ``(r + c) % 2`` of a square; ``a1`` is colour 0."""
         r, c = self._checked(square)
@@ -514,7 +516,3 @@ class Board:
 
         self.require_memory("symmetries")
         return symmetries(self.m, self.n, self._removed_index)
-
-    @property
-    def rectangle(self) -> Board:  # this board: what only rectangles have (a graph's: None)
-        return self

@@ -263,6 +263,9 @@ class GraphBoard:
         """
         return {"closed": closed, "squares": self.names_at(order)}
 
+    rectangle = None
+    """None: no rectangle (a :class:`~knightgraph.Board`'s is itself), for rectangle-only work."""
+
     # --------------------------------------------------------------- moves
     def edges(self) -> list[tuple[int, int]]:
         """The edges as index pairs ``(i, j)`` with ``i < j``, sorted."""
@@ -356,13 +359,6 @@ class GraphBoard:
                 graph.nodes[v]["pos"] = self.pos[v]
         graph.add_edges_from((self._nodes[i], self._nodes[j]) for i, j in self.edges())
         return graph
-
-    @property
-    def rectangle(self) -> None:
-        """None: what only rectangles have (columns, cheap zeros, memory estimates, counts in
-        parts) does not apply; :attr:`Board.rectangle <knightgraph.Board.rectangle>` is the
-        board itself."""
-        return None
 
 
 def as_graph_board(graph: Any) -> GraphBoard:

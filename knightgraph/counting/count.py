@@ -432,12 +432,13 @@ def _split_options(
 
     parts = check_parts(parts)
     workers = getattr(executor, "workers", None) or (2 if hasattr(executor, "client") else 1)
-    if board.rectangle is None or (parts is None and checkpoint is None and workers < 2):
+    rect = board.rectangle
+    if rect is None or (parts is None and checkpoint is None and workers < 2):
         return None
     saved = None
     if checkpoint is not None:
         check_kept_parts(parts)
-        saved = Checkpoint(checkpoint, request_of(board, closed, s, t, convention))
+        saved = Checkpoint(checkpoint, request_of(rect, closed, s, t, convention))
     return SplitOptions(parts=parts, executor=executor, checkpoint=saved, on_part=on_part)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -268,11 +268,12 @@ def _order(board: Board | GraphBoard, drawing: Drawing, budget: Budget) -> list[
         return None
     from .vertexorder import vertex_order
 
-    order, width = vertex_order(board, budget)
+    graph = cast("GraphBoard", board)  # what is not a rectangle is a graph board
+    order, width = vertex_order(graph, budget)
     drawing.stats["width"] = width
     if width > SAMPLE_MAX_WIDTH:
         raise BoardTooLargeError(
-            f"the {board.describe()} is too large to sample: the counting program's "
+            f"the {graph.describe()} is too large to sample: the counting program's "
             f"frontier is {width} vertices wide (at most {SAMPLE_MAX_WIDTH})"
         )
     return order
