@@ -111,7 +111,9 @@ def mirror_ids(graph: PlanGraph) -> list[int] | None:
     """The mirror image of each square (local ids; the virtual square is its own) across the
     axis the columns of the processing order run along, or None when the board is not
     symmetric (removed squares)."""
-    board = graph.board
+    board = graph.board.rectangle
+    if board is None:  # a graph board: no columns to mirror
+        return None
     m, n = board.m, board.n
     local = {flat: i for i, flat in enumerate(graph.squares)}
     out = []
@@ -121,9 +123,7 @@ def mirror_ids(graph: PlanGraph) -> list[int] | None:
         if image not in local:
             return None
         out.append(local[image])
-    if graph.virtual:
-        out.append(graph.size)
-    return out
+    return out + graph.virtual_ids
 
 
 def slot_plan(
@@ -139,10 +139,8 @@ def slot_plan(
     column) also carries the permutation of the slots that the mirror makes: the
     kernel then merges each state with its image (``kgc_mirror``).
     """
-    slot_of: dict[int, int] = {}
     free = list(range(MAX_SLOTS))
-    if graph.virtual:
-        slot_of[graph.size] = free.pop(0)
+    slot_of = {v: free.pop(0) for v in graph.virtual_ids}
     width = len(slot_of)
     out = []
     images: list[dict[int, int] | None] = []

@@ -97,14 +97,14 @@ class CountResult(CountAnswer["Board | GraphBoard"]):
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``knightgraph count --format json`` (:func:`answer_frame`: a
         rectangle's ``rows`` and ``cols``, a graph's ``graph``, ``vertices`` and ``width``)."""
-        board = self.board
-        out = self._answer(*answer_frame(board, self.stats))
+        out = self._answer(*answer_frame(self.board, self.stats))
         if self.convention != "oeis":
             out["convention"] = self.convention
-        if isinstance(board, Board) and board.leaper != KNIGHT:  # a rectangle's leaper
-            out["leaper"] = list(board.leaper)
-        if isinstance(board, Board) and board.removed:
-            out["removed"] = [board.name(s) for s in sorted(board.removed)]
+        rect = self.board.rectangle  # a graph board has no leaper, no removed squares
+        if rect is not None and rect.leaper != KNIGHT:
+            out["leaper"] = list(rect.leaper)
+        if rect is not None and rect.removed:
+            out["removed"] = [rect.name(s) for s in sorted(rect.removed)]
         return out
 
 
@@ -132,17 +132,15 @@ def count_cycles(
     forced, excluded = tuple(forced), tuple(excluded)
     if engine not in ("auto", "python", "c"):
         raise InvalidOptionError(f"unknown engine {engine!r}: choose auto, python or c")
-    graph = build_graph(board, virtual, budget, snake=True)
-    if graph.size + int(virtual) < 3:
+    plan = build_graph(board, virtual, budget, snake=True)
+    if plan.vertices < 3:
         return 0
-    local = local_ids(graph.squares)
+    local = local_ids(plan.squares)
     local_perm = None
     if perm is not None:
-        local_perm = [local[int(perm[flat])] for flat in graph.squares]
-        if virtual:
-            local_perm.append(graph.size)
+        local_perm = [local[int(perm[flat])] for flat in plan.squares] + plan.virtual_ids
     edges = local_edges(local, forced), local_edges(local, excluded)
-    steps = make_plan(graph, local_perm, *edges, budget)
+    steps = make_plan(plan, local_perm, *edges, budget)
     parts: dict[str, Any] = dict(  # the count in parts: split_count's keywords
         virtual=virtual,
         forced=forced,
@@ -159,7 +157,7 @@ def count_cycles(
     if engine == "c" and kernel is None:
         raise InvalidOptionError("the compiled counting kernel is not built")
     if kernel is not None and perm is None:
-        slots = slot_plan(graph, steps, None if forced or excluded else mirror_ids(graph))
+        slots = slot_plan(plan, steps, None if forced or excluded else mirror_ids(plan))
         if slots is not None:
             stats["engine"] = "c"
             stats["width"] = slots[0]
@@ -204,14 +202,17 @@ def _split(
     return split_count(board, functools.partial(run, stats={}), engine, steps, name=name, **parts)
 
 
-def _fit(board: Board, closed: bool, engine: str, memory: int | None, split: bool) -> Any:
-    """The :class:`~knightgraph.counting.estimate.MemoryFit` of an unsplit count on the
-    compiled kernel (None for a split one, or one in Python)."""
+def _fit(
+    board: Board | GraphBoard, closed: bool, engine: str, memory: int | None, split: bool
+) -> Any:
+    """The :class:`~knightgraph.counting.estimate.MemoryFit` of an unsplit count of a
+    rectangle on the compiled kernel (None for a split one, one in Python, or a graph's)."""
     from .estimate import fit_memory
 
-    if split or engine == "python" or not kernel_available():
+    rect = board.rectangle
+    if rect is None or split or engine == "python" or not kernel_available():
         return None
-    return fit_memory(board, closed=closed, budget=memory_budget(memory, compiled=True))
+    return fit_memory(rect, closed=closed, budget=memory_budget(memory, compiled=True))
 
 
 def count_tours(
@@ -308,35 +309,18 @@ def count_tours(
     _check_request(board, closed, convention, parts, checkpoint)
     closed = check_closed(closed)
     check_budget(engine, memory, timeout)
-    s, t = end_indices(board, start, end, answer_frame(board, {})[1], board.wording()[1])
-    if not isinstance(board, Board):  # a graph: one piece, no cheap zeros, no estimate
-        began = time.perf_counter()
-        stats: dict[str, Any] = {"order": "greedy path decomposition"}
-        kw: dict[str, Any] = dict(
-            engine=engine, memory=memory, budget=Budget(timeout), progress=progress, stats=stats
-        )
-        return _counted(board, closed, s, t, convention, kw, began)
+    s, t = end_indices(board, start, end)
     require_plan_memory(board, "counting the tours of")
     split = _split_options(board, closed, s, t, convention, parts, executor, checkpoint, on_part)
     began = time.perf_counter()
     zero = quick_zero(board, closed=closed, start=s, end=t)  # issue 15 (4): 0 at once
     if zero is not None:
-        none = None if (s is not None or t is not None) else 0
+        none, seconds = None if (s is not None or t is not None) else 0, time.perf_counter() - began
+        stats: dict[str, Any] = {"quick_zero": zero.kind}
         return CountResult(
-            board,
-            closed,
-            s,
-            t,
-            0,
-            none,
-            convention,
-            time.perf_counter() - began,
-            {"quick_zero": zero.kind},
-            zero.reason,
-            zero,
+            board, closed, s, t, 0, none, convention, seconds, stats, zero.reason, zero
         )
-    budget = Budget(timeout)
-    stats = {}
+    budget, stats = Budget(timeout), {}
     fit = _fit(board, closed, engine, memory, split is not None)
     if fit is not None and fit.estimate is not None:
         stats["memory_estimate"] = fit.estimate
@@ -348,7 +332,9 @@ def count_tours(
     if fit is not None and fit.parts is not None and fit.parts > 1:
         split = SplitOptions(parts=fit.parts)  # parts small enough to fit, one after another
         stats["memory_parts"] = fit.parts
-    kw = dict(engine=engine, memory=memory, budget=budget, progress=progress, stats=stats)
+    kw: dict[str, Any] = dict(
+        engine=engine, memory=memory, budget=budget, progress=progress, stats=stats
+    )
     if split is not None:
         kw["split"] = split
     return _counted(board, closed, s, t, convention, kw, began)
@@ -362,7 +348,7 @@ def _check_request(
     checkpoint: str | None,
 ) -> None:
     """InvalidOptionError for a convention, or a split, the board does not take."""
-    if not isinstance(board, Board):  # a graph
+    if board.rectangle is None:  # a graph: counted in one piece, the oeis way
         if parts is not None or checkpoint is not None:  # never silently unsplit, unkept
             raise InvalidOptionError(
                 "parts= and checkpoint= are for rectangular boards: a graph is counted in one piece"
@@ -385,54 +371,19 @@ def _counted(
     kw: dict[str, Any],
     began: float,
 ) -> CountResult:
-    """Run the count of :func:`count_tours` (:func:`_count`) and build its result: the
-    counts, or ABORTED with the reason and how far it got (one budget behaviour, as
-    searches); running out of memory is :class:`BoardTooLargeError`."""
-    stats = kw["stats"]
-    try:
-        directed, undirected = _count(board, closed, s, t, convention, kw)
-    except CountAbortedError as stop:
-        stats["done"] = stop.done
-        seconds = time.perf_counter() - began
-        return CountResult(board, closed, s, t, None, None, convention, seconds, stats, str(stop))
-    except MemoryError:
-        if not isinstance(board, Board):
-            raise BoardTooLargeError(
-                f"counting the tours of the {board.describe()} ran out of memory"
-            ) from None
-        raise BoardTooLargeError(
-            f"counting the tours of {board.m}x{board.n} ran out of memory "
-            f"(engine {stats.get('engine', '?')}); give a smaller memory= budget to stop cleanly"
-        ) from None
-    seconds = time.perf_counter() - began
-    return CountResult(board, closed, s, t, directed, undirected, convention, seconds, stats)
-
-
-def _count(
-    board: Board | GraphBoard,
-    closed: bool,
-    s: int | None,
-    t: int | None,
-    convention: str,
-    kw: dict[str, Any],
-) -> tuple[int, int | None]:
-    """The directed and undirected counts of :func:`count_tours`: a rectangle's cycles
-    column by column (:func:`count_cycles`), a graph's over its vertex order."""
+    """Run the count of :func:`count_tours` and build its result: the counts (a rectangle's
+    cycles column by column, :func:`count_cycles`; a graph's over its vertex order), or
+    ABORTED with the reason and how far it got (one budget behaviour, as searches);
+    running out of memory is :class:`BoardTooLargeError`."""
     from .plan import tally
+    from .vertexorder import count_graph_cycles, vertex_order
 
-    if isinstance(board, Board):
-        rectangle = board
+    stats, rect = kw["stats"], board.rectangle
 
-        def cycles(virtual: bool, **edges: Any) -> int:
-            return count_cycles(rectangle, virtual=virtual, **edges, **kw)
-
-    else:
-        from .vertexorder import count_graph_cycles, vertex_order
-
-        order, kw["stats"]["width"] = vertex_order(board, kw["budget"])
-
-        def cycles(virtual: bool, **edges: Any) -> int:
-            return count_graph_cycles(board, order, virtual=virtual, **edges, **kw)
+    def cycles(virtual: bool, **edges: Any) -> int:
+        if rect is not None:
+            return count_cycles(rect, virtual=virtual, **edges, **kw)
+        return count_graph_cycles(board, order, virtual=virtual, **edges, **kw)
 
     def adjacent(u: int, v: int) -> bool:
         return v in neighbours(board, u)
@@ -442,12 +393,29 @@ def _count(
 
         return [int(x) for x in np.flatnonzero(board.available()) if x not in ends]
 
-    knuth = convention == "knuth"
-    return tally(board.num_squares, closed, s, t, cycles, adjacent, others, knuth)
+    try:
+        if rect is None:
+            stats["order"] = "greedy path decomposition"
+            order, stats["width"] = vertex_order(board, kw["budget"])
+        knuth = convention == "knuth"
+        counts = tally(board.num_squares, closed, s, t, cycles, adjacent, others, knuth)
+    except CountAbortedError as stop:
+        stats["done"] = stop.done
+        seconds = time.perf_counter() - began
+        return CountResult(board, closed, s, t, None, None, convention, seconds, stats, str(stop))
+    except MemoryError:
+        raise BoardTooLargeError(
+            f"counting the tours {board.wording()[0]} ran out of memory"
+            if rect is None
+            else f"counting the tours of {rect.m}x{rect.n} ran out of memory (engine "
+            f"{stats.get('engine', '?')}); give a smaller memory= budget to stop cleanly"
+        ) from None
+    seconds = time.perf_counter() - began
+    return CountResult(board, closed, s, t, *counts, convention, seconds, stats)
 
 
 def _split_options(
-    board: Board,
+    board: Board | GraphBoard,
     closed: bool,
     s: int | None,
     t: int | None,
@@ -457,18 +425,20 @@ def _split_options(
     checkpoint: str | None,
     on_part: Callable[[dict[str, Any]], None] | None,
 ) -> SplitOptions | None:
-    """The split of a count, checked before any work (None: count in one piece)."""
+    """The split of a count, checked before any work (None: count in one piece, as every
+    graph board is)."""
     from .checkpoint import Checkpoint, check_kept_parts, request_of
     from .split import check_parts
 
     parts = check_parts(parts)
     workers = getattr(executor, "workers", None) or (2 if hasattr(executor, "client") else 1)
-    if parts is None and checkpoint is None and workers < 2:
+    rect = board.rectangle
+    if rect is None or (parts is None and checkpoint is None and workers < 2):
         return None
     saved = None
     if checkpoint is not None:
         check_kept_parts(parts)
-        saved = Checkpoint(checkpoint, request_of(board, closed, s, t, convention))
+        saved = Checkpoint(checkpoint, request_of(rect, closed, s, t, convention))
     return SplitOptions(parts=parts, executor=executor, checkpoint=saved, on_part=on_part)
 
 

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from ..boards.board import Board
 from ..exceptions import InvalidOptionError, InvalidSquareError, SearchAbortedError
 from ..running.budget import Budget
 from ..running.resources import available_memory, require_memory
@@ -78,20 +77,13 @@ def check_budget(engine: str, memory: int | None, timeout: float | None) -> None
     Budget.check(timeout)
 
 
-def end_indices(
-    board: Any,
-    start: Any,
-    end: Any,
-    name: Callable[[int], str] | None = None,
-    what: str = "square",
-) -> tuple[int | None, int | None]:
+def end_indices(board: Any, start: Any, end: Any) -> tuple[int | None, int | None]:
     """The flat indices of the ``start`` and ``end`` asked for (InvalidSquareError for a
-    bad one, or for the same ``what`` twice, named by ``name``: ``board.name`` unless
-    given)."""
+    bad one, or for the same square or vertex twice)."""
     s = None if start is None else board.index(start)
     t = None if end is None else board.index(end)
     if s is not None and s == t and board.num_squares > 1:
-        named = (name or board.name)(t)
+        named, what = board.names_at([t])[0], board.wording()[1]
         raise InvalidSquareError(f"invalid end {named}: the start and the end are the same {what}")
     return s, t
 
@@ -104,12 +96,13 @@ def memory_budget(memory: int | None, compiled: bool) -> int:
     return available_memory() * (9 if compiled else 8) // 10
 
 
-def require_plan_memory(board: Board, what: str) -> None:
-    """BoardTooLargeError when the graph and plan of ``board`` cannot fit (before building them)."""
-    require_memory(
-        board.num_squares * PLAN_BYTES_PER_SQUARE,
-        f"{what} {board.m}x{board.n} ({board.num_squares:,} squares)",
-    )
+def require_plan_memory(board: Any, what: str) -> None:
+    """BoardTooLargeError when the graph and plan of a rectangle cannot fit (before building
+    them; a graph board's are not estimated)."""
+    rect = board.rectangle
+    if rect is not None:
+        size = f"{rect.m}x{rect.n} ({rect.num_squares:,} squares)"
+        require_memory(rect.num_squares * PLAN_BYTES_PER_SQUARE, f"{what} {size}")
 
 
 class CountStatus:
@@ -226,10 +219,15 @@ def answer_frame(
     """How an answer's JSON presents its board: the head (``rows`` and ``cols`` of a
     board; ``graph`` and ``vertices`` of a graph board), how squares are named, and the
     tail (a graph's frontier ``width``)."""
-    if isinstance(board, Board):  # a rectangle, with or without removed squares
-        return {"rows": board.m, "cols": board.n}, board.name, None
+
+    def name(index: int) -> str:
+        return board.names_at([index])[0]  # type: ignore[no-any-return]
+
+    rect = board.rectangle
+    if rect is not None:
+        return {"rows": rect.m, "cols": rect.n}, name, None
     head = {"graph": board.kind, "vertices": board.num_squares}
-    return head, board.names.__getitem__, {"width": stats.get("width")}
+    return head, name, {"width": stats.get("width")}
 
 
 def _answer_dict(

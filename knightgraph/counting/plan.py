@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 from ..boards.board import KNIGHT, Board
 from ..running.budget import NO_BUDGET, Budget
 from .limits import stopped_error
+
+if TYPE_CHECKING:
+    from ..boards.graphboard import GraphBoard
 
 
 # --------------------------------------------------------------------------- graph
@@ -28,7 +31,7 @@ class PlanGraph:
     ``V`` is the virtual square joined to every square.
     """
 
-    board: Board
+    board: Board | GraphBoard
     squares: tuple[int, ...]
     adj: tuple[tuple[int, ...], ...]
     virtual: bool
@@ -36,6 +39,16 @@ class PlanGraph:
     @property
     def size(self) -> int:
         return len(self.squares)
+
+    @property
+    def vertices(self) -> int:
+        """The vertices of the graph, the virtual square included."""
+        return len(self.adj)
+
+    @property
+    def virtual_ids(self) -> list[int]:
+        """The local id of the virtual square (``[size]``), or no id."""
+        return [self.size] * self.virtual
 
 
 def local_ids(squares: Sequence[int]) -> dict[int, int]:
@@ -85,15 +98,21 @@ def _processing_order(board: Board, snake: bool = False) -> list[int]:
 
 
 def build_graph(
-    board: Board, virtual: bool, budget: Budget = NO_BUDGET, snake: bool = False
+    board: Board | GraphBoard,
+    virtual: bool,
+    budget: Budget = NO_BUDGET,
+    snake: bool = False,
+    order: Sequence[int] | None = None,
 ) -> PlanGraph:
-    """The board as a :class:`PlanGraph` in processing order (:func:`_processing_order`;
-    ``snake``: for counts, not for samples, whose seeded draws keep the plain order)."""
+    """The board as a :class:`PlanGraph` in ``order`` (a graph board's vertex order), by
+    default a rectangle's processing order (:func:`_processing_order`; ``snake``: for
+    counts, not for samples, whose seeded draws keep the plain order)."""
     if budget.out_of_time():
         raise stopped_error(
             "at the timeout", {"phase": "graph", "step": 0, "steps": board.num_squares}
         )
-    order = _processing_order(board, snake)
+    if order is None:
+        order = _processing_order(cast(Board, board), snake)
     local = {flat: i for i, flat in enumerate(order)}
     table = board.move_table()
     adj: list[tuple[int, ...]] = []
@@ -107,19 +126,6 @@ def build_graph(
     if virtual:
         adj.append(tuple(range(len(order))))
     return PlanGraph(board, tuple(order), tuple(adj), virtual)
-
-
-def order_graph(board: Any, order: list[int], virtual: bool) -> tuple[PlanGraph, dict[int, int]]:
-    """The graph of a graph board (:class:`~knightgraph.boards.graphboard.GraphBoard`) in the vertex
-    ``order`` given, and its local ids (:func:`local_ids`)."""
-    size = len(order)
-    local = local_ids(order)
-    adj = [
-        tuple(sorted(local[u] for u in board.adj[v]) + ([size] if virtual else [])) for v in order
-    ]
-    if virtual:
-        adj.append(tuple(range(size)))
-    return PlanGraph(cast(Any, board), tuple(order), tuple(adj), virtual), local
 
 
 def request_edges(
@@ -166,9 +172,7 @@ def make_plan(
 
     About a millisecond a square: the clock is read every 64 orbits.
     """
-    total = graph.size + int(graph.virtual)
-    g = list(range(total)) if perm is None else list(perm)
-    virtual = graph.size if graph.virtual else None
+    g = list(range(graph.vertices)) if perm is None else list(perm)
     # Orbits of <g>, ordered by their first square in processing order.
     seen: set[int] = set()
     orbits: list[list[int]] = []
@@ -185,8 +189,8 @@ def make_plan(
     adj = [
         set(a) - {u for u in a if frozenset((u, v)) in excluded} for v, a in enumerate(graph.adj)
     ]
-    processed: set[int] = set() if virtual is None else {virtual}
-    frontier: list[int] = [] if virtual is None else [virtual]
+    processed: set[int] = set(graph.virtual_ids)
+    frontier: list[int] = graph.virtual_ids
     remaining = [len(a) for a in adj]  # edges not yet decided, per square
     steps: list[PlanStep] = []
     for k, orbit in enumerate(orbits):

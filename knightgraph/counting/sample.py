@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -43,7 +43,6 @@ from .zeros import quick_zero
 
 if TYPE_CHECKING:
     from ..boards.graphboard import GraphBoard
-    from .plan import PlanGraph
 
 SAMPLE_MAX_SPAN = 12
 """The largest ``min(m, n) * max(leaper)`` :func:`sample_tours` takes on: the frontier of
@@ -219,14 +218,12 @@ def sample_tours(
     board = as_any_board(m, n, leaper=leaper, removed=removed)
     closed = check_closed(closed)
     check_sample(k, seed, memory, timeout)
-    s, t = end_indices(board, start, end, answer_frame(board, {})[1], board.wording()[1])
-    rectangle = isinstance(board, Board)  # the span, the cheap zeros: rectangles only
-    if rectangle:
-        _require_span(board, zeros=True)  # not even the cheap arguments are worth their memory
+    s, t = end_indices(board, start, end)
+    _require_span(board, zeros=True)  # not even the cheap arguments are worth their memory
     began = time.perf_counter()
     drawing = Drawing(closed, s, t, k, seed)
     reason, certificate = "", None
-    zero = quick_zero(board, closed=closed, start=s, end=t) if rectangle else None
+    zero = quick_zero(board, closed=closed, start=s, end=t)  # None for a graph board
     if zero is not None:
         drawing.directed, certificate, reason = 0, zero, zero.reason
         drawing.stats["quick_zero"] = zero.kind
@@ -235,8 +232,7 @@ def sample_tours(
         try:
             order = _order(board, drawing, budget)
             require_memory(k * board.num_squares * 16, _tours_of(board, k))
-            if rectangle:
-                require_plan_memory(board, "sampling the tours of")
+            require_plan_memory(board, "sampling the tours of")  # a rectangle's
             _draw(board, order, drawing, memory_budget(memory, compiled=False), budget, progress)
         except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
             reason = str(stop)
@@ -248,27 +244,36 @@ def sample_tours(
     )
 
 
-def _require_span(board: Board, zeros: bool = False) -> None:
+def _require_span(board: Board | GraphBoard, zeros: bool = False) -> None:
     """BoardTooLargeError for a rectangle whose frontier is too wide to sample (with
-    ``zeros``: only when it is also too large for the cheap arguments)."""
-    span = min(board.m, board.n) * max(board.leaper)
-    if span > SAMPLE_MAX_SPAN and not (zeros and board.area <= SAMPLE_ZERO_AREA):
-        _too_large(board, span)
+    ``zeros``: only when it is also too large for the cheap arguments; a graph board's
+    frontier is checked on its vertex order, by :func:`_order`)."""
+    rect = board.rectangle
+    if rect is None:
+        return
+    span = min(rect.m, rect.n) * max(rect.leaper)
+    if span > SAMPLE_MAX_SPAN and not (zeros and rect.area <= SAMPLE_ZERO_AREA):
+        raise BoardTooLargeError(
+            f"board {rect.m}x{rect.n} is too large to sample: the counting program's "
+            f"frontier would be about {span} squares wide (at most {SAMPLE_MAX_SPAN}: "
+            "min(m, n) times the longer leap)"
+        )
 
 
 def _order(board: Board | GraphBoard, drawing: Drawing, budget: Budget) -> list[int] | None:
     """The vertex order of a graph board (None for a rectangle: its columns), after the
     checks of its size: the span of a rectangle, the frontier width of a graph."""
-    if isinstance(board, Board):
+    if board.rectangle is not None:
         _require_span(board)
         return None
     from .vertexorder import vertex_order
 
-    order, width = vertex_order(board, budget)
+    graph = cast("GraphBoard", board)  # what is not a rectangle is a graph board
+    order, width = vertex_order(graph, budget)
     drawing.stats["width"] = width
     if width > SAMPLE_MAX_WIDTH:
         raise BoardTooLargeError(
-            f"the {board.describe()} is too large to sample: the counting program's "
+            f"the {graph.describe()} is too large to sample: the counting program's "
             f"frontier is {width} vertices wide (at most {SAMPLE_MAX_WIDTH})"
         )
     return order
@@ -276,17 +281,10 @@ def _order(board: Board | GraphBoard, drawing: Drawing, budget: Budget) -> list[
 
 def _tours_of(board: Board | GraphBoard, k: int) -> str:
     """What ``k`` tours are, for the message of too little memory."""
-    if isinstance(board, Board):
-        return f"{k:,} tours of {board.m}x{board.n} ({board.num_squares:,} squares)"
-    return f"{k:,} tours of the {board.describe()}"
-
-
-def _too_large(board: Board, span: int) -> NoReturn:
-    raise BoardTooLargeError(
-        f"board {board.m}x{board.n} is too large to sample: the counting program's "
-        f"frontier would be about {span} squares wide (at most {SAMPLE_MAX_SPAN}: "
-        "min(m, n) times the longer leap)"
-    )
+    rect = board.rectangle
+    if rect is None:
+        return f"{k:,} tours {board.wording()[0]}"
+    return f"{k:,} tours of {rect.m}x{rect.n} ({rect.num_squares:,} squares)"
 
 
 def _draw(
@@ -305,30 +303,18 @@ def _draw(
             only = int(np.flatnonzero(board.available())[0])
             drawing.tours = [Tour(board, np.array([only]), False) for _ in range(drawing.k)]
         return
-    graph = _plan_graph(board, order, not closed, budget)
-    if graph.size + int(graph.virtual) < 3 or (
+    from .plan import build_graph, local_ids, make_plan, request_edges
+
+    plan = build_graph(board, not closed, budget, order=order)  # None: by columns
+    if plan.vertices < 3 or (
         closed and s is not None and t is not None and t not in neighbours(board, s)
     ):
         drawing.directed = 0
         return
-    from .plan import local_ids, make_plan, request_edges
-
-    local = local_ids(graph.squares)
-    steps = make_plan(graph, None, *request_edges(local, closed, s, t), budget)
+    local = local_ids(plan.squares)
+    steps = make_plan(plan, None, *request_edges(local, closed, s, t), budget)
 
     def tour_of(seq: list[int]) -> Tour:
         return Tour(board, np.array(seq, dtype=np.int64), closed)
 
-    draw_tours(drawing, graph, steps, memory, budget, progress, tour_of)
-
-
-def _plan_graph(
-    board: Board | GraphBoard, order: list[int] | None, virtual: bool, budget: Budget
-) -> PlanGraph:
-    """The board as the program's graph: a rectangle column by column, a graph board in
-    its vertex ``order`` (with the virtual square of open tours)."""
-    from .plan import build_graph, order_graph
-
-    if order is None:
-        return build_graph(board, virtual, budget)  # type: ignore[arg-type]
-    return order_graph(board, order, virtual)[0]
+    draw_tours(drawing, plan, steps, memory, budget, progress, tour_of)

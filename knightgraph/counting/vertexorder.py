@@ -19,9 +19,11 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..boards.board import Board
 from ..boards.graphboard import GraphBoard
 from ..exceptions import InvalidOptionError
 from ..running.budget import NO_BUDGET, Budget
@@ -30,13 +32,13 @@ from .limits import (
     memory_budget,
     stopped_error,
 )
-from .plan import local_edges, make_plan, order_graph
+from .plan import build_graph, local_edges, local_ids, make_plan
 from .python_engine import run_python
 
 __all__ = ["count_graph_cycles", "vertex_order"]
 
 
-def vertex_order(board: GraphBoard, budget: Budget = NO_BUDGET) -> tuple[list[int], int]:
+def vertex_order(board: Board | GraphBoard, budget: Budget = NO_BUDGET) -> tuple[list[int], int]:
     """A processing order of the vertices with a narrow frontier, and the frontier's width.
 
     Notes
@@ -57,7 +59,7 @@ def vertex_order(board: GraphBoard, budget: Budget = NO_BUDGET) -> tuple[list[in
     >>> width  # three rows: a frontier of one column, plus the vertex being added
     4
     """
-    adj = board.adj
+    adj = [[u for u in row if u >= 0] for row in board.move_table().tolist()]
     n = len(adj)
     first = min(range(n), key=lambda v: (len(adj[v]), v))
     distance = _bfs(adj, first)
@@ -113,7 +115,7 @@ def _bfs(adj: Any, root: int) -> dict[int, int]:
 
 
 def count_graph_cycles(
-    board: GraphBoard,
+    board: Board | GraphBoard,
     order: list[int],
     *,
     virtual: bool,
@@ -137,33 +139,22 @@ def count_graph_cycles(
     ...                    budget=NO_BUDGET, progress=None, stats={})
     6
     """
-    if budget.out_of_time():
-        raise stopped_error("at the timeout", {"phase": "graph", "step": 0, "steps": len(order)})
-    size = len(order)
-    if size + int(virtual) < 3:
+    plan = build_graph(board, virtual, budget, order=order)
+    if plan.vertices < 3:
         return 0
-    graph, local = order_graph(board, order, virtual)
+    local = local_ids(order)
     edges = local_edges(local, forced), local_edges(local, excluded)
-    steps = make_plan(graph, None, *edges, budget)
+    steps = make_plan(plan, None, *edges, budget)
     kernel = compiled_kernel() if engine in ("auto", "c") and kernel_available() else None
     if engine == "c" and kernel is None:
         raise InvalidOptionError("the compiled counting kernel is not built")
     if kernel is not None:
-        slots = slot_plan(graph, steps)
+        slots = slot_plan(plan, steps)
         if slots is not None:
-            stats["engine"] = "c"
+            stats["engine"], room = "c", memory_budget(memory, compiled=True)
+            run = functools.partial(run_compiled, memory=room, budget=budget, stats=stats)
             try:
-                return int(
-                    run_compiled(
-                        kernel,
-                        slots[0],
-                        slots[1],
-                        memory=memory_budget(memory, compiled=True),
-                        budget=budget,
-                        progress=progress,
-                        stats=stats,
-                    )
-                )
+                return int(run(kernel, *slots, progress=progress))
             except CountOverflow:
                 pass
     stats["engine"] = "python"

@@ -19,19 +19,28 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..boards.board import Board
 from ..tours.results import Certificate, SearchResult, Status
 
+if TYPE_CHECKING:
+    from ..boards.graphboard import GraphBoard
+
 
 def quick_zero(
-    board: Board, *, closed: bool = False, start: int | None = None, end: int | None = None
+    board: Board | GraphBoard,
+    *,
+    closed: bool = False,
+    start: int | None = None,
+    end: int | None = None,
 ) -> Certificate | None:
     """A checked certificate that the board has no tour of the kind asked for, or None.
 
     Parameters
     ----------
-    board : Board
-        The board.
+    board : Board or GraphBoard
+        The board (a graph board's answer is None: no cheap argument is tried on it).
     closed : bool
         Closed tours (a closed tour from ``start`` to ``end`` uses the move
         between them, as in :func:`~knightgraph.count_tours`) or open ones.
@@ -67,14 +76,17 @@ def quick_zero(
     """
     from ..proofs.certificates import check, quick_obstruction
 
+    rect = board.rectangle
+    if rect is None:
+        return None
     ends = {
-        "start": None if start is None else board.square(start),
-        "end": None if end is None else board.square(end),
+        "start": None if start is None else rect.square(start),
+        "end": None if end is None else rect.square(end),
     }
-    certificate = quick_obstruction(board, closed=closed, **ends)
+    certificate = quick_obstruction(rect, closed=closed, **ends)
     if certificate is None:
         return None
-    accepted, _ = check(certificate, board, closed=closed, **ends)
+    accepted, _ = check(certificate, rect, closed=closed, **ends)
     return certificate if accepted else None
 
 
