@@ -397,9 +397,9 @@ def _certified(problem: Problem, budget: Budget, result: SearchResult, graph: bo
 def _check_certificate(problem: Problem, certificate: Certificate, graph: bool) -> tuple[bool, str]:
     """The independent checker's verdict on ``certificate`` for this request: the board
     checker (:mod:`knightgraph.certcheck`, through :func:`knightgraph.proofs.certificates.check`)
-    or, on a graph board, :func:`~knightgraph.certcheck.graphcheck.check_graph_certificate`."""
+    or, on a graph board, :func:`~knightgraph.certcheck.checker.check_graph_certificate`."""
     if graph:
-        from ..certcheck.graphcheck import check_graph_certificate
+        from ..certcheck.checker import check_graph_certificate
 
         board = problem.board
         start, end = problem.names()
