@@ -75,6 +75,10 @@ class Graph:
         "cycle": "fewer than three vertices make no cycle",
         "end": "the {what} is {got}, not {want}",
         "done": "a verified tour of {got} vertices",
+        "loop": "a variable is a loop",
+        "moves": "the variables are not the graph's edges",
+        "auxiliary": "an auxiliary variable",
+        "cut": "{clause} is not a cut",
     }
     tagged = False  # whether a rejection names the certificate's kind
     hub: Any = None  # the extra vertex of an open tour's SAT encoding
@@ -124,10 +128,10 @@ class Graph:
     def require_small(self) -> None:
         """Refuse (as malformed) a board too large for a check that visits every vertex."""
 
-    def parity(self) -> tuple[list[int], Callable[[Any], int], str]:
+    def parity(self) -> tuple[list[int], Callable[[Any], int], str] | None:
         """The class sizes of a colouring read from coordinates, each square's colour, and
         the board's size: a rectangle's (a graph's certificate names its ``side``)."""
-        raise KeyError("side")
+        return None
 
 
 class Rectangle(Graph):
@@ -151,6 +155,10 @@ class Rectangle(Graph):
         "cycle": "two squares make no cycle",
         "end": "the {what} is not the one asked for",
         "done": "a verified tour of {got} squares",
+        "loop": "an edge is a loop",
+        "moves": "the variables are not the board's moves",
+        "auxiliary": "a clause has an auxiliary variable",
+        "cut": "clause {clause} is not the cut of its set",
     }
     tagged = True
     hub = "hub"
@@ -189,7 +197,7 @@ class Rectangle(Graph):
         if self.m * self.n > MAX_ENUMERATED:
             raise Malformed(f"a board of {self.m * self.n:,} squares is too large to check here")
 
-    def parity(self) -> tuple[list[int], Callable[[Any], int], str]:
+    def parity(self) -> tuple[list[int], Callable[[Any], int], str] | None:
         x, y = next(iter(self.jumps))
         require((x + y) % 2 == 1, "this leaper does not alternate colours")
         ones = self.m * self.n // 2  # squares (r, c) with r + c odd, before removals

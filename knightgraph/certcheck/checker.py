@@ -209,9 +209,11 @@ def _check_tour(cert: Mapping[str, Any], board: Graph, closed: bool, ends: Any) 
 
 
 def _check_colours(cert: Mapping[str, Any], board: Graph, closed: bool, ends: Any) -> str:
-    """A 2-colouring's classes: its ``side`` (checked edge by edge), or a rectangle's."""
-    if "side" not in cert:
-        return _colour_clause(cert, board, closed, ends)
+    """A 2-colouring's classes: a rectangle's, from its squares' coordinates, or else the
+    certificate's ``side`` (checked edge by edge)."""
+    parity = board.parity()
+    if parity is not None:
+        return _colour_clause(cert, parity, closed, ends)
     side = set(cert["side"])
     vertices = board.vertices
     require(side <= set(vertices), "the colour class names a vertex that is not in the graph")
@@ -237,9 +239,9 @@ def _check_colours(cert: Mapping[str, Any], board: Graph, closed: bool, ends: An
     )
 
 
-def _colour_clause(cert: Mapping[str, Any], board: Graph, closed: bool, ends: Any) -> str:
+def _colour_clause(cert: Mapping[str, Any], parity: Any, closed: bool, ends: Any) -> str:
     """The rectangle's colours: its counts and the named clause."""
-    counts, colour, size = board.parity()
+    counts, colour, size = parity
     require(list(cert["counts"]) == counts, f"the counts are {counts}, not {cert['counts']}")
     zeros, ones = counts
     given = [colour(s) for s in ends if s is not None]
@@ -437,7 +439,7 @@ def _check_forced(cert: Mapping[str, Any], board: Rectangle, closed: bool, ends:
 
 
 def _check_sat(cert: Mapping[str, Any], board: Graph, closed: bool, ends: Any) -> str:
-    hub, vertices = board.hub, board.vertices
+    hub, vertices, words = board.hub, board.vertices, board.words
 
     def vertex(name: Any) -> Any:
         return hub if name == hub else board.vertex(name)
@@ -448,9 +450,9 @@ def _check_sat(cert: Mapping[str, Any], board: Graph, closed: bool, ends: Any) -
         start, end = ends
         allowed = [start, end] if start is not None and end is not None else vertices
         expected |= {frozenset((s, hub)) for s in allowed}
-    require(all(len(e) == 2 for e in edges), "an edge is a loop")
+    require(all(len(e) == 2 for e in edges), words["loop"])
     require(len(set(edges)) == len(edges), "an edge has two variables")
-    require(set(edges) == expected, "the variables are not the board's moves")
+    require(set(edges) == expected, words["moves"])
     variable = {e: k + 1 for k, e in enumerate(edges)}
     incident: dict[Any, set[int]] = {}
     for e, k in variable.items():
@@ -465,7 +467,7 @@ def _check_sat(cert: Mapping[str, Any], board: Graph, closed: bool, ends: Any) -
     everything = set(incident)
     used = 0
     for clause in cert["cnf"]:
-        require(all(0 < abs(x) <= len(edges) for x in clause), "a clause has an auxiliary variable")
+        require(all(0 < abs(x) <= len(edges) for x in clause), words["auxiliary"])
         if _is_degree_clause(clause, incident, edges) or (len(clause) == 1 and clause[0] in units):
             continue
         if not clause and short:
@@ -475,7 +477,8 @@ def _check_sat(cert: Mapping[str, Any], board: Graph, closed: bool, ends: Any) -
         used += 1
         require(bool(inside) and inside < everything, "a cut set is empty or everything")
         crossing = {k for e, k in variable.items() if len(e & inside) == 1}
-        require(sorted(clause) == sorted(crossing), f"clause {clause} is not the cut of its set")
+        if sorted(clause) != sorted(crossing):
+            raise Rejected(words["cut"].format(clause=clause))
     if any(not clause for clause in cert["cnf"]):  # a valid empty clause refutes by itself
         return f"{len(cert['cnf'])} valid clauses, the empty clause among them"
     from .drup import check_drup  # here, so that ``python -m knightgraph.certcheck.drup`` runs
