@@ -212,6 +212,13 @@ def colour(square: Square) -> int:
 
 
 def parse_square(name: str) -> Square:
+    """A square's ``(row, column)`` from its name (``b3``, ``AA10``) or ``"r,c"``.
+
+    Examples
+    --------
+    >>> parse_square("b3"), parse_square("(2,1)")
+    ((2, 1), (2, 1))
+    """
     text = name.strip().lower()
     if "," in text:
         r, c = text.strip("()").split(",")
@@ -224,6 +231,13 @@ def parse_square(name: str) -> Square:
 
 
 def square_name(square: Square) -> str:
+    """The name of the square ``(row, column)``.
+
+    Examples
+    --------
+    >>> square_name((2, 1)), square_name((0, 26))
+    ('b3', 'aa1')
+    """
     r, c = square
     letters = ""
     c += 1
