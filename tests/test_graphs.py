@@ -17,7 +17,7 @@ from independent import hamiltonian_sequences
 
 import knightgraph as kg
 from knightgraph.boards.graphboard import GraphBoard
-from knightgraph.certcheck.graphcheck import check_graph_certificate
+from knightgraph.certcheck.checker import check_graph_certificate
 from knightgraph.counting.vertexorder import vertex_order
 
 

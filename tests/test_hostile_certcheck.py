@@ -571,7 +571,7 @@ def test_fuzz_certcheck_never_crashes(value: Any, form: str) -> None:
 
 def test_the_checker_reads_answers_without_the_solvers(tmp_path: Path) -> None:
     """Independent: reading and checking answers of every board kind imports no solver,
-    no board and no numpy (only the standard library, drup, graphcheck and files)."""
+    no board and no numpy (only the standard library, drup, the checker and files)."""
     lines = [
         '{"rows": 1, "cols": 1, "squares": [[0, 0]]}',
         '{"rows": 2, "cols": 2, "levels": 2, "wrap": "rows", "exists": false, "certificate": '

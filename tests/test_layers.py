@@ -138,8 +138,8 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("results",),  # above the tours it carries
     ],
     "certcheck": [
-        ("drup",),
-        ("rect", "graphcheck"),
+        ("drup", "adjacency"),
+        ("checker",),
         ("summaries",),
         ("answers",),
         ("__main__",),

@@ -17,7 +17,7 @@ from independent import (
 
 import knightgraph as kg
 from knightgraph.boards.topology import topology_board
-from knightgraph.certcheck.graphcheck import check_graph_certificate
+from knightgraph.certcheck.checker import check_graph_certificate
 
 
 # ------------------------------------------------------------ independent code

@@ -4,7 +4,7 @@ A rectangle with a leaper is one graph among many.  :class:`GraphBoard` holds an
 finite simple graph (from networkx, or vertices and edges) with its vertices numbered
 ``0 .. N-1`` in a fixed order and a unique name for each; the strategies of the
 registry (:func:`~knightgraph.find_tour`: ``auto``, ``sat``, ``backtrack``), the independent checker
-(:mod:`knightgraph.certcheck.graphcheck`) and the counter (:mod:`knightgraph.counting.vertexorder`)
+(:mod:`knightgraph.certcheck.checker`) and the counter (:mod:`knightgraph.counting.vertexorder`)
 work on those numbers.  Tori, cylinders and 3-D boards
 (:mod:`knightgraph.boards.topology`) are graph boards too.
 

@@ -2,17 +2,16 @@
 
 The input (a file, or standard input) holds one JSON answer, a list of them (``sample``)
 or several, one a line (JSON lines: a batch checked in one process).  Each answer
-describes its board, and every tour and certificate it carries is re-checked on it:
+describes its board, and every tour and certificate it carries is re-checked on it
+(:mod:`knightgraph.certcheck.checker`, one check of each kind for every board):
 
 * a rectangle: ``rows``, ``cols``, and ``leaper`` and ``removed`` (a ``--mask`` is its
-  removed squares) when they differ from the knight and the whole board: the checks of
-  :mod:`knightgraph.certcheck`;
+  removed squares) when they differ from the knight and the whole board;
 * a cylinder, a torus or a 3-D board (``wrap`` ``rows|cols|both``, ``levels``): its
   moves are recomputed here from those fields (a leaper ``(a, b)`` moves ``a`` and ``b``
   along two of the directions, ``(a, b, c)`` along all three; a wrapped direction is
-  taken modulo its size; the levels never wrap), then checked as a graph
-  (:mod:`knightgraph.certcheck.graphcheck`); squares are ``[r, c]`` / ``[r, c, level]`` (0-based)
-  or names (``a1``, ``a1:2``);
+  taken modulo its size; the levels never wrap), then checked as a graph; squares are
+  ``[r, c]`` / ``[r, c, level]`` (0-based) or names (``a1``, ``a1:2``);
 * a graph board (the API's networkx graphs, :func:`knightgraph.io.formats.result_to_dict`):
   ``vertices`` (names) and ``edges`` (pairs of names), checked as a graph.
 
@@ -47,8 +46,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .graphcheck import check_graph_request
-from .rect import Malformed, check_request, parse_square, square_name
+from .adjacency import Graph, Malformed, Rectangle, parse_square, square_name
+from .checker import check as check_on
 
 __all__ = ["check_answer", "check_text", "main"]
 
@@ -111,7 +110,7 @@ def check_text(raw: bytes | str) -> list[tuple[bool, str]]:
     >>> check_text('[[[')
     Traceback (most recent call last):
     ...
-    knightgraph.certcheck.rect.Malformed: not JSON at line 1 column 4: Expecting value
+    knightgraph.certcheck.adjacency.Malformed: not JSON at line 1 column 4: Expecting value
     """
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
@@ -157,7 +156,7 @@ def check_answer(answer: Any) -> tuple[bool, str]:
     >>> check_answer({"rows": 3, "cols": "4", "squares": []})
     Traceback (most recent call last):
     ...
-    knightgraph.certcheck.rect.Malformed: invalid 'cols': '4'
+    knightgraph.certcheck.adjacency.Malformed: invalid 'cols': '4'
     """
     if not isinstance(answer, Mapping):
         raise Malformed(f"an answer is a JSON object, not {_kind(answer)}")
@@ -256,9 +255,31 @@ def _leaper(answer: Mapping[str, Any], most: int) -> list[int]:
 def _board(answer: Mapping[str, Any]) -> Any:
     """The check of one item on the answer's board: ``check(item, closed, start, end)``."""
     if isinstance(answer.get("vertices"), list) or "edges" in answer:
-        return _graph(answer)
-    if answer.get("wrap") is not None or answer.get("levels") is not None:
-        return _topology(answer)
+        build, square, size = _graph(answer)
+    elif answer.get("wrap") is not None or answer.get("levels") is not None:
+        build, square, size = _topology(answer)
+    else:
+        build, square, size = _rectangle(answer)
+    built: list[Any] = []
+
+    def board() -> Any:
+        if not built:  # the moves, only once there is something to check with them
+            built.append(build())
+        return built[0]
+
+    def check(item: dict[str, Any], closed: bool, start: str | None, end: str | None) -> Any:
+        if item.get("kind") == "tour":
+            squares = _list(item.get("squares"))
+            if size is not None and len(squares) != size:
+                return False, f"tour: {len(squares)} squares for {size}"
+            item = {**item, "squares": [square(s) for s in squares]}
+        return check_on(item, board, closed, start, end)
+
+    return check
+
+
+def _rectangle(answer: Mapping[str, Any]) -> tuple[Any, Any, None]:
+    """A rectangle: ``rows``, ``cols``, ``leaper``, ``removed``; squares ``[r, c]`` or names."""
     m, n = _whole(answer, "rows"), _whole(answer, "cols")
     leaper = _leaper(answer, 2)
     removed = answer.get("removed", [])
@@ -268,14 +289,16 @@ def _board(answer: Mapping[str, Any]) -> Any:
     _expect(len(gone) == len(removed), "removed", removed)
     _expect(all(0 <= r < m and 0 <= c < n for r, c in gone), "removed", removed)
 
-    def check(item: dict[str, Any], closed: bool, start: str | None, end: str | None) -> Any:
-        if item.get("kind") == "tour":
-            item = {**item, "squares": [_pair(s, 2) for s in _list(item.get("squares"))]}
-        return check_request(
-            item, m, n, closed=closed, start=start, end=end, leaper=leaper, removed=removed
+    def pair(square: Any) -> Any:
+        if isinstance(square, str):
+            return parse_square(square)
+        _expect(isinstance(square, list) and len(square) == 2, "square", square)
+        _expect(
+            all(isinstance(x, int) and not isinstance(x, bool) for x in square), "square", square
         )
+        return tuple(square)
 
-    return check
+    return (lambda: Rectangle(m, n, leaper, removed)), pair, None
 
 
 def _list(value: Any) -> list[Any]:
@@ -283,26 +306,7 @@ def _list(value: Any) -> list[Any]:
     return list(value)
 
 
-def _pair(square: Any, size: int) -> Any:
-    """A square of a rectangle as ``(r, c)``: from ``[r, c]`` or a name."""
-    if isinstance(square, str):
-        return parse_square(square)
-    _expect(isinstance(square, list) and len(square) == size, "square", square)
-    _expect(all(isinstance(x, int) and not isinstance(x, bool) for x in square), "square", square)
-    return tuple(square)
-
-
-def _graph_check(vertices: list[str], edges: list[Any], named: Any) -> Any:
-    def check(item: dict[str, Any], closed: bool, start: str | None, end: str | None) -> Any:
-        if item.get("kind") == "tour":
-            item = {**item, "squares": [named(s) for s in _list(item.get("squares"))]}
-        start, end = (None if x is None else named(x) for x in (start, end))
-        return check_graph_request(item, vertices, edges, closed=closed, start=start, end=end)
-
-    return check
-
-
-def _graph(answer: Mapping[str, Any]) -> Any:
+def _graph(answer: Mapping[str, Any]) -> tuple[Any, Any, None]:
     """A graph board: ``vertices`` (names) and ``edges`` (pairs of names)."""
     vertices: Any = answer.get("vertices")
     edges: Any = answer.get("edges")
@@ -317,10 +321,10 @@ def _graph(answer: Mapping[str, Any]) -> Any:
         _expect(isinstance(square, str), "square", square)
         return str(square)
 
-    return _graph_check(vertices, edges, named)
+    return (lambda: Graph(vertices, edges)), named, None
 
 
-def _topology(answer: Mapping[str, Any]) -> Any:
+def _topology(answer: Mapping[str, Any]) -> tuple[Any, Any, int]:
     """A cylinder, torus or 3-D board: its vertices and moves, recomputed here."""
     m, n = _whole(answer, "rows"), _whole(answer, "cols")
     levels = _whole(answer, "levels", default=None)
@@ -348,17 +352,11 @@ def _topology(answer: Mapping[str, Any]) -> Any:
         _expect(cell in label, "square", square)
         return label[cell]
 
-    built: list[Any] = []
+    def build() -> Graph:
+        steps = leaper + [0] * (dims - len(leaper))
+        return Graph(label.values(), _moves(cells, label, steps, (m, n, k), wrap))
 
-    def check(item: dict[str, Any], closed: bool, start: str | None, end: str | None) -> Any:
-        if item.get("kind") == "tour" and len(_list(item.get("squares"))) != len(cells):
-            return False, f"tour: {len(item['squares'])} squares for {len(cells)}"
-        if not built:  # the moves, only once there is something to check with them
-            edges = _moves(cells, label, leaper + [0] * (dims - len(leaper)), (m, n, k), wrap)
-            built.append(_graph_check([label[cell] for cell in cells], edges, named))
-        return built[0](item, closed, start, end)
-
-    return check
+    return build, named, len(cells)
 
 
 def _moves(

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .rect import Malformed, parse_square, square_name
+from .adjacency import Malformed, parse_square, square_name
 
 __all__ = ["check_summary"]
 
@@ -80,28 +80,34 @@ def _item(proof: Mapping[str, Any]) -> tuple[bool, dict[str, Any]]:
     return False, dict(cert)
 
 
-def _cells(answer: Mapping[str, Any]) -> tuple[dict[str, Any], set[str]]:
-    """The map's ``ok`` by square name, and the squares that need no proof (removed)."""
+def _cells(answer: Mapping[str, Any]) -> tuple[dict[str, Any], set[str], Callable[[str], str]]:
+    """The map's ``ok`` by square name, the squares that need no proof (removed), and the
+    name the map gives a square (a grid's squares by any name: ``A1`` is ``a1``)."""
     ok: Any = answer.get("ok")
     if isinstance(ok, Mapping):  # a board of another topology: by name
         _expect(all(isinstance(k, str) for k in ok), "ok")
-        return dict(ok), set()
+        return dict(ok), set(), str
     m: Any = answer.get("rows")
     n: Any = answer.get("cols")
     _expect(isinstance(m, int) and isinstance(n, int) and isinstance(ok, list), "ok")
     _expect(len(ok) == m and all(isinstance(row, list) and len(row) == n for row in ok), "ok")
     cells = {square_name((r, c)): ok[r][c] for r in range(m) for c in range(n)}
     removed = {square_name(parse_square(x)) for x in answer.get("removed") or ()}
-    return cells, removed
 
-
-def _canonical(name: Any, cells: Mapping[str, Any], graph: bool) -> str:
-    _expect(isinstance(name, str), "square")
-    if not graph:
+    def named(square: str) -> str:
         try:
-            name = square_name(parse_square(name))
+            name = square_name(parse_square(square))
         except (ValueError, IndexError):
-            raise Malformed(f"invalid square {name[:40]!r} in a summary") from None
+            raise Malformed(f"invalid square {square[:40]!r} in a summary") from None
+        _expect(name in cells, "square")
+        return name
+
+    return cells, removed, named
+
+
+def _canonical(name: Any, cells: Mapping[str, Any], named: Callable[[str], str]) -> str:
+    _expect(isinstance(name, str), "square")
+    name = named(name)
     _expect(name in cells, "square")
     return str(name)
 
@@ -117,13 +123,12 @@ def _check_map(
             "knightgraph.io.formats.board_fields(map.board) to its to_dict())"
         )
     check = board_of(answer)  # the board's fields, checked before they are used
-    cells, removed = _cells(answer)
-    graph = isinstance(answer.get("ok"), Mapping)
+    cells, removed, named = _cells(answer)
     unknown = answer.get("unknown") or []
     _expect(isinstance(unknown, list) and all(isinstance(u, str) for u in unknown), "unknown")
     proved: dict[str, bool] = {}
     for proof in proofs:
-        square = _canonical(proof.get("square"), cells, graph)
+        square = _canonical(proof.get("square"), cells, named)
         found, _ = _item(proof)
         if square in proved:
             return False, f"{what}: {square}: two proofs"
@@ -132,8 +137,8 @@ def _check_map(
             says = "a tour" if cells[square] else "no tour"
             return False, f"{what}: {square}: ok says {says}, but the proof says the opposite"
     _expect(start is None or isinstance(start, str), "start")
-    fixed = start if start is None or graph else _canonical(start, cells, graph)
-    exempt = removed | {_canonical(u, cells, graph) for u in unknown}
+    fixed = start if start is None else named(start)
+    exempt = removed | {_canonical(u, cells, named) for u in unknown}
     if fixed is not None and len(cells) - len(removed) > 1:
         exempt.add(fixed)  # an ends map's start is no candidate (but on one square)
     for square, ok in cells.items():
@@ -148,7 +153,7 @@ def _check_map(
         return True, f"nothing to check: {what} decided no square"
     kinds: Counter[str] = Counter()
     for proof in proofs:
-        square = _canonical(proof.get("square"), cells, graph)
+        square = _canonical(proof.get("square"), cells, named)
         found, item = _item(proof)
         ends = (square, None) if fixed is None else (start, proof.get("square"))
         accepted, why = _checked(check, item, closed, ends)

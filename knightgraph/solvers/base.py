@@ -397,8 +397,8 @@ def _certified(problem: Problem, budget: Budget, result: SearchResult, check: Ch
 
 def _check_on_graph(problem: Problem, certificate: Certificate) -> tuple[bool, str]:
     """The independent checker's verdict on ``certificate`` for a request on a graph board
-    (:func:`~knightgraph.certcheck.graphcheck.check_graph_certificate`)."""
-    from ..certcheck.graphcheck import check_graph_certificate
+    (:func:`~knightgraph.certcheck.checker.check_graph_certificate`)."""
+    from ..certcheck.checker import check_graph_certificate
 
     board = problem.board
     start, end = problem.names()

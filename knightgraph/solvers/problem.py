@@ -196,7 +196,7 @@ def graph_obstruction(problem: Problem) -> Certificate | None:
     degree 0, or more than two vertices that must be ends (open) leave no tour.  A tour
     visits every vertex along edges, so the graph must be connected.  On a bipartite
     graph a tour alternates classes, so their sizes and the classes of the ends are
-    fixed (see :mod:`knightgraph.certcheck.graphcheck`).  O(V + E).
+    fixed (see :mod:`knightgraph.certcheck.checker`).  O(V + E).
 
     Examples
     --------
