@@ -533,3 +533,23 @@ def test_readme_pictures_exist():
     assert len(pictures) >= 3
     for picture in pictures:
         assert (Path(__file__).parent.parent / picture).is_file(), picture
+
+
+def test_draw_tour_draws_a_tour_of_a_graph_board_and_refuses_rectangle_options() -> None:
+    """``draw_tour`` on a torus's tour drew nothing and raised AttributeError ('m'); it is now
+    the graph board's picture (what ``draw_graph_tour``, which Tour.draw's message names and
+    ``knightgraph.draw`` now exports, draws), and a rectangle-only option is refused."""
+    import matplotlib.pyplot as plt
+
+    from knightgraph import find_tour
+    from knightgraph.boards.topology import topology_board
+    from knightgraph.draw import draw_graph_tour, draw_tour
+    from knightgraph.exceptions import InvalidOptionError
+
+    tour = find_tour(topology_board(5, 5, wrap="both"), closed=True).tour
+    ax = draw_tour(tour)
+    ours = draw_graph_tour(tour)
+    assert len(ax.collections) == len(ours.collections) > 0
+    with pytest.raises(InvalidOptionError, match="arrows"):
+        draw_tour(tour, arrows=True)
+    plt.close("all")

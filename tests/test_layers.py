@@ -163,7 +163,8 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     ],
     "draw": [
         ("_style",),
-        ("graphplot", "output", "scaling", "shapeplot", "tableplot", "tourplot", "page"),
+        ("graphplot", "output", "scaling", "shapeplot", "tableplot"),
+        ("tourplot", "page"),  # draw_tour hands a graph board's tour to shapeplot
         ("animation",),
     ],
     "explore": [("_chunks",), ("tourmap",), ("sweeps", "table", "maps")],

@@ -40,6 +40,7 @@ from .graphplot import LAYOUT_LIMIT as LAYOUT_LIMIT
 from .graphplot import LAYOUTS, draw_knight_graph
 from .output import FORMATS, save_figure, to_png
 from .scaling import fit_power_law, plot_scaling
+from .shapeplot import draw_graph_tour
 from .tableplot import TABLE_COLOURS as TABLE_COLOURS
 from .tableplot import draw_existence_table
 from .tourplot import CHECKERED_LIMIT as CHECKERED_LIMIT
@@ -54,6 +55,7 @@ __all__ = [
     "MAX_DPI",
     "animate_tour",
     "draw_existence_table",
+    "draw_graph_tour",
     "draw_knight_graph",
     "draw_numbered_board",
     "draw_tour",

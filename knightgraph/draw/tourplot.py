@@ -73,6 +73,19 @@ def path_collection(ax: Axes) -> LineCollection:
     raise LookupError("these Axes hold no tour drawn by knightgraph.draw")
 
 
+def _graph_tour(tour: Tour, ax: Axes | None, numbers: bool, cmap: Any, *rest: Any) -> Axes:
+    """A tour of a graph board, drawn by :func:`~knightgraph.draw.draw_graph_tour`, which takes
+    ``ax``, ``numbers`` and ``cmap``; the rectangle's other options are refused."""
+    from .shapeplot import draw_graph_tour
+
+    if rest != (False, "step", True, True, None, None):
+        raise InvalidOptionError(
+            "a tour of a graph board takes ax, numbers and cmap only (arrows, color_by, "
+            "markers, labels, linewidth and title are a rectangle's)"
+        )
+    return draw_graph_tour(tour, ax=ax, numbers=numbers, cmap=cmap)
+
+
 def draw_tour(
     tour: Tour,
     *,
@@ -144,6 +157,10 @@ def draw_tour(
     >>> len(path_collection(ax).get_segments()), ax.get_xticklabels()[0].get_text()
     (24, 'a')
     """
+    if tour.board.rectangle is None:  # a torus, cylinder, 3-D board or graph: its own picture
+        return _graph_tour(
+            tour, ax, numbers, cmap, arrows, color_by, markers, labels, linewidth, title
+        )
     board = tour.board
     m, n, area = board.m, board.n, board.area
     _check_drawing(board, numbers=numbers, arrows=arrows, color_by=color_by)
