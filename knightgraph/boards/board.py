@@ -388,11 +388,7 @@ class Board:
             "start": self.name(int(order[0])),
             "end": self.name(int(order[-1])),
         }
-        if self.leaper != KNIGHT:
-            d["leaper"] = list(self.leaper)
-        if self.removed:
-            flat = sorted(r * self.n + c for r, c in self.removed)
-            d["removed"] = names_line(flat, self.m, self.n).split()
+        d.update(self.checker_fields())
         d["squares"] = index_pairs(order, self.n)
         return d
 
@@ -408,10 +404,11 @@ class Board:
         {'leaper': [1, 3], 'removed': ['a1', 'b2']}
         """
         out: dict[str, Any] = {}
-        if tuple(self.leaper) != KNIGHT:
+        if self.leaper != KNIGHT:
             out["leaper"] = list(self.leaper)
         if self.removed:
-            out["removed"] = [self.name(s) for s in sorted(self.removed)]
+            flat = sorted(r * self.n + c for r, c in self.removed)
+            out["removed"] = names_line(flat, self.m, self.n).split()
         return out
 
     def answer_fields(self, closed: bool, start: str | None, end: str | None) -> dict[str, Any]:

@@ -108,12 +108,9 @@ class Rectangle:
         self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], tour: Any
     ) -> dict[str, Any]:
         """A sampled tour's JSON head (``tour`` None: the head of a sample with none)."""
-        from ..io.formats import board_fields
-
         if tour is not None:
             return tour.to_dict()  # type: ignore[no-any-return]
-        head = {"rows": board.m, "cols": board.n, "closed": args.closed}
-        return {**head, **_end_names(board, ends), **board_fields(board)}
+        return board.answer_fields(args.closed, **_end_names(board, ends))  # type: ignore[no-any-return]
 
     def where(self, board: Any) -> str:
         """The board as a sample with no tour names it."""

@@ -101,10 +101,8 @@ class CountResult(CountAnswer["Board | GraphBoard"]):
         if self.convention != "oeis":
             out["convention"] = self.convention
         rect = self.board.rectangle  # a graph board has no leaper, no removed squares
-        if rect is not None and rect.leaper != KNIGHT:
-            out["leaper"] = list(rect.leaper)
-        if rect is not None and rect.removed:
-            out["removed"] = [rect.name(s) for s in sorted(rect.removed)]
+        if rect is not None:
+            out.update(rect.checker_fields())
         return out
 
 

@@ -92,12 +92,10 @@ def graph_cnf_search(problem: Problem, budget: Budget) -> SearchResult:
     'sat-refutation'
     """
     board = problem.board
-    if board.num_squares == 1:
-        if problem.closed:
-            return problem.absent(Certificate("degree", "a closed tour needs three vertices"), {})
-        return problem.found([0], {})
     if problem.closed and board.num_squares < 3:
         return problem.absent(Certificate("degree", "a closed tour needs three vertices"), {})
+    if board.num_squares == 1:
+        return problem.found([0], {})
     logged = board.num_squares <= GRAPH_PROOF_LIMIT
     try:  # SearchAbortedError comes only from writing the CNF, at the timeout
         with solving(

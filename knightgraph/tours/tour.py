@@ -116,10 +116,10 @@ class Tour(TourBase):
     def __init__(self, board: Board | GraphBoard, order: ArrayLike, closed: bool = False) -> None:
         if hasattr(self, "order"):
             raise ImmutableError("cannot initialise a Tour again: a Tour is immutable")
-        rectangle: Any = getattr(board, "rectangle", False)  # a Board's: itself; a graph's: None
-        if rectangle is False:
+        if not isinstance(board, Board | GraphBoard):
             raise InvalidBoardError(f"invalid board {describe_value(board)}: expected a Board")
         closed = check_closed(closed)
+        rectangle = board.rectangle  # a Board's: itself; a graph board's: None
         if rectangle is None:  # a graph board checks a visiting order itself
             arr = board.check_order(order, closed)  # type: ignore[union-attr]
         else:
@@ -169,7 +169,7 @@ class Tour(TourBase):
         >>> Tour.from_squares(pairs, Board(3, 3, removed=["b2"]), closed=True).algebraic()[:3]
         ['a1', 'c2', 'a3']
         """
-        if getattr(board, "rectangle", None) is None:
+        if not isinstance(board, Board):
             raise InvalidBoardError(f"invalid board {describe_value(board)}: expected a Board")
         closed = check_closed(closed)
         check_form(squares)
