@@ -73,12 +73,18 @@ def path_collection(ax: Axes) -> LineCollection:
     raise LookupError("these Axes hold no tour drawn by knightgraph.draw")
 
 
-def _graph_tour(tour: Tour, ax: Axes | None, numbers: bool, cmap: Any, *rest: Any) -> Axes:
+def _graph_tour(
+    tour: Tour, ax: Axes | None, numbers: bool, cmap: Any, rectangle_only: dict[str, Any]
+) -> Axes:
     """A tour of a graph board, drawn by :func:`~knightgraph.draw.draw_graph_tour`, which takes
-    ``ax``, ``numbers`` and ``cmap``; the rectangle's other options are refused."""
+    ``ax``, ``numbers`` and ``cmap``; a rectangle's option given otherwise than its default (read
+    from :func:`draw_tour`'s signature) is refused."""
+    import inspect
+
     from .shapeplot import draw_graph_tour
 
-    if rest != (False, "step", True, True, None, None):
+    defaults = inspect.signature(draw_tour).parameters
+    if any(value != defaults[key].default for key, value in rectangle_only.items()):
         raise InvalidOptionError(
             "a tour of a graph board takes ax, numbers and cmap only (arrows, color_by, "
             "markers, labels, linewidth and title are a rectangle's)"
@@ -158,9 +164,15 @@ def draw_tour(
     (24, 'a')
     """
     if tour.board.rectangle is None:  # a torus, cylinder, 3-D board or graph: its own picture
-        return _graph_tour(
-            tour, ax, numbers, cmap, arrows, color_by, markers, labels, linewidth, title
+        rectangle_only = dict(
+            arrows=arrows,
+            color_by=color_by,
+            markers=markers,
+            labels=labels,
+            linewidth=linewidth,
+            title=title,
         )
+        return _graph_tour(tour, ax, numbers, cmap, rectangle_only)
     board = tour.board
     m, n, area = board.m, board.n, board.area
     _check_drawing(board, numbers=numbers, arrows=arrows, color_by=color_by)
