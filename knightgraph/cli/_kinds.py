@@ -52,6 +52,23 @@ def kind_of(args: argparse.Namespace) -> Rectangle | Shape:
     return Rectangle()
 
 
+SHAPE_COMMANDS = ("tour", "exists", "count", "verify", "sample", "starts", "ends")
+"""The commands that take ``--wrap`` and ``--levels`` (and ``draw tour``)."""
+
+
+def check_kind(args: argparse.Namespace) -> None:
+    """UsageError, before any work, for ``--wrap`` or ``--levels`` on a command that takes
+    rectangles only (:func:`kind_of` says which kind the flags name)."""
+    takes_shapes = args.command in SHAPE_COMMANDS or (
+        args.command == "draw" and getattr(args, "what", None) == "tour"
+    )
+    if not takes_shapes and isinstance(kind_of(args), Shape):
+        raise UsageError(
+            "--wrap and --levels apply to tour, exists, count, sample, starts, ends, verify "
+            "and draw tour only"
+        )
+
+
 class Rectangle:
     """A board of ``M N`` (``--leaper``, ``--remove``, ``--mask``): squares named ``a1``,
     JSON squares ``[r, c]``, the board described by ``leaper`` and ``removed``."""
@@ -441,7 +458,7 @@ def _checked_shape_tour(board: Any, text: str, closed: bool, ends: tuple[Any, An
 
 
 def _shape_board(args: argparse.Namespace) -> Any:
-    """The graph board of ``--wrap`` / ``--levels`` (preflight has checked the command)."""
+    """The graph board of ``--wrap`` / ``--levels`` (check_kind has checked the command)."""
     from ..boards.topology import topology_board
 
     if args.mask is not None or args.remove:

@@ -51,6 +51,9 @@ def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
         args.budget = Budget(seconds)  # the clock starts with the command
     try:
         with _checked_stdout():
+            from ._kinds import check_kind  # the board kind's flags, then the rest
+
+            check_kind(args)
             preflight(args)
             with _backstop(seconds):
                 code: int = args.run(args)

@@ -448,24 +448,11 @@ def check_output_path(path: str, flag: str) -> None:
         raise UsageError(f"cannot write {path!r}: {err.strerror or err}") from None
 
 
-GRAPH_BOARD_COMMANDS = ("tour", "exists", "count", "verify", "sample", "starts", "ends")
-"""The commands that take ``--wrap`` and ``--levels`` (and ``draw tour``)."""
-
-
 def preflight(args: argparse.Namespace) -> None:
     """The checks every command makes before any work: worker count, dask address,
     budgets and output paths (board sizes and squares are checked by each command
-    as soon as it has built its board, also before any work)."""
-    graph_command = args.command in GRAPH_BOARD_COMMANDS or (
-        args.command == "draw" and getattr(args, "what", None) == "tour"
-    )
-    if not graph_command and (
-        getattr(args, "wrap", None) is not None or getattr(args, "levels", None) is not None
-    ):
-        raise UsageError(
-            "--wrap and --levels apply to tour, exists, count, sample, starts, ends, verify "
-            "and draw tour only"
-        )
+    as soon as it has built its board, also before any work; the board kind's flags
+    by :func:`~knightgraph.cli._kinds.check_kind` just before)."""
     if getattr(args, "workers", None) is not None:
         from ..running.parallel import check_workers
 
