@@ -8,8 +8,8 @@ with flat index ``r * n + c``; its algebraic name is the file letters of ``c``
 rank ``r + 1``.  The colour of ``(r, c)`` is ``(r + c) % 2``, so ``a1`` has
 colour 0.
 
-This module never builds a networkx graph: it is the array layer's view of a
-board (see :func:`knightgraph.knight_graph` for the graph layer).
+This is the array layer's view of a board; its networkx graph is built only on
+request (:meth:`Board.to_networkx`, what :func:`knightgraph.knight_graph` asks).
 
 Examples
 --------
@@ -541,3 +541,31 @@ class Board:
 
         self.require_memory("symmetries")
         return symmetries(self.m, self.n, self._removed_index)
+
+    def to_networkx(self) -> Any:
+        """The leaper graph of the board (:func:`~knightgraph.knight_graph`): nodes
+        ``(r, c)`` with ``pos``, ``color`` and ``name``; graph attributes ``rows``, ``cols``,
+        ``leaper`` and ``name`` (networkx is imported here; the memory is checked first).
+
+        Examples
+        --------
+        >>> sorted(Board(3, 4).to_networkx()[(0, 0)])
+        [(1, 2), (2, 1)]
+        """
+        self.require_memory("knight graph")
+        import networkx as nx
+
+        graph = nx.Graph(
+            rows=self.m,
+            cols=self.n,
+            leaper=self.leaper,
+            name=f"{self.leaper} leaper graph {self.m}x{self.n}",
+        )
+        for r, c in self:
+            graph.add_node((r, c), pos=(c, r), color=(r + c) % 2, name=self.name((r, c)))
+        width = self.n
+        for i, row in enumerate(self.move_table().tolist()):
+            for j in row:
+                if j > i:
+                    graph.add_edge(divmod(i, width), divmod(j, width))
+        return graph

@@ -1,8 +1,9 @@
 """The graph layer: knight graphs as :class:`networkx.Graph` objects.
 
-This is the only place a networkx knight graph is built.  Nodes are ``(r, c)``
-pairs (0-based rank and file); every node carries ``pos`` (``(file, rank)``, for
-:func:`networkx.draw`), ``color`` (``(r + c) % 2``) and ``name`` (``"a1"``).
+Every board kind builds its own graph (``to_networkx``); this entry takes sizes too.
+A rectangle's nodes are ``(r, c)`` pairs (0-based rank and file); every node carries
+``pos`` (``(file, rank)``, for :func:`networkx.draw`), ``color`` (``(r + c) % 2``) and
+``name`` (``"a1"``).
 The graph works with every networkx algorithm and drawer.
 
 Examples
@@ -34,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from ..exceptions import InvalidOptionError
 from .board import KNIGHT, Board, SquareLike
+from .coercion import is_board
 from .graphboard import GraphBoard
 
 if TYPE_CHECKING:
@@ -106,32 +108,11 @@ def knight_graph(
     ...
     knightgraph.exceptions.BoardTooLargeError: the knight graph of 1000000000000x1000000000000 (1,000,000,000,000,000,000,000,000 squares) needs about ... of memory; only ... is available
     """
-    if isinstance(m, GraphBoard):  # a torus, cylinder or 3-D board (knightgraph.boards.topology)
-        return m.to_networkx()
-    if isinstance(m, Board):
-        if n is not None or leaper != KNIGHT or tuple(removed):
-            raise _BoardAndSizesError(
-                f"pass either a Board or sizes with leaper/removed, not both (got {m!r} "
-                f"with n={n!r}, leaper={leaper!r}, removed={tuple(removed)!r})"
-            )
-        board = m
-    else:
-        board = Board(m, m if n is None else n, leaper=leaper, removed=removed)
-    board.require_memory("knight graph")
-    import networkx as nx
-
-    G = nx.Graph(
-        rows=board.m,
-        cols=board.n,
-        leaper=board.leaper,
-        name=f"{board.leaper} leaper graph {board.m}x{board.n}",
-    )
-    for r, c in board:
-        G.add_node((r, c), pos=(c, r), color=(r + c) % 2, name=board.name((r, c)))
-    table = board.move_table()
-    width = board.n
-    for i, row in enumerate(table.tolist()):
-        for j in row:
-            if j > i:
-                G.add_edge(divmod(i, width), divmod(j, width))
-    return G
+    if not is_board(m):
+        return Board(m, m if n is None else n, leaper=leaper, removed=removed).to_networkx()
+    if n is not None or leaper != KNIGHT or tuple(removed):
+        raise _BoardAndSizesError(
+            f"pass either a Board or sizes with leaper/removed, not both (got {m!r} "
+            f"with n={n!r}, leaper={leaper!r}, removed={tuple(removed)!r})"
+        )
+    return m.to_networkx()
