@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..boards.board import KNIGHT, Board, SquareLike
+from ..boards.coercion import is_board
 from ..boards.graphboard import GraphBoard
 from ..exceptions import (
     ImmutableError,
@@ -43,6 +44,7 @@ from .verify import TourBase, check_closed, check_form, check_order, to_flat
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
+    from typing_extensions import TypeIs
 
 __all__ = ["Tour"]
 
@@ -116,16 +118,15 @@ class Tour(TourBase):
     def __init__(self, board: Board | GraphBoard, order: ArrayLike, closed: bool = False) -> None:
         if hasattr(self, "order"):
             raise ImmutableError("cannot initialise a Tour again: a Tour is immutable")
-        if not isinstance(board, Board | GraphBoard):
+        if not is_board(board):
             raise InvalidBoardError(f"invalid board {describe_value(board)}: expected a Board")
         closed = check_closed(closed)
-        rectangle = board.rectangle  # a Board's: itself; a graph board's: None
-        if rectangle is None:  # a graph board checks a visiting order itself
-            arr = board.check_order(order, closed)  # type: ignore[union-attr]
-        else:
-            flat = to_flat(_order_array(order), rectangle)
-            check_order(rectangle, flat, closed)
-            arr = flat.order.astype(rectangle.index_dtype(), copy=False)
+        if _on_rectangle(board):
+            flat = to_flat(_order_array(order), board)
+            check_order(board, flat, closed)
+            arr = flat.order.astype(board.index_dtype(), copy=False)
+        else:  # a graph board checks a visiting order itself
+            arr = board.check_order(order, closed)
         if isinstance(order, np.ndarray) and not _frozen(order) and np.may_share_memory(arr, order):
             arr = arr.copy()  # the caller could still change it
         arr.flags.writeable = False
@@ -169,7 +170,7 @@ class Tour(TourBase):
         >>> Tour.from_squares(pairs, Board(3, 3, removed=["b2"]), closed=True).algebraic()[:3]
         ['a1', 'c2', 'a3']
         """
-        if not isinstance(board, Board):
+        if not (is_board(board) and _on_rectangle(board)):
             raise InvalidBoardError(f"invalid board {describe_value(board)}: expected a Board")
         closed = check_closed(closed)
         check_form(squares)
@@ -181,9 +182,8 @@ class Tour(TourBase):
     # ----------------------------------------------------------------- views
     def _rectangle(self, what: str) -> Board:
         """The board, or InvalidBoardError (one line) when ``what`` needs a rectangle."""
-        board: Board | None = self.board.rectangle
-        if board is not None:
-            return board
+        if _on_rectangle(self.board):
+            return self.board
         raise InvalidBoardError(f"{what} needs a rectangular board, not a {self.board.kind}")
 
     @property
@@ -245,7 +245,7 @@ class Tour(TourBase):
         Boards up to 12 x 12 show the visiting numbers too.  Beyond 10,000 squares (and on
         a graph board) this returns None, so a notebook shows the text repr instead.
         """
-        if self.board.area > 10_000 or self.board.rectangle is None:
+        if self.board.area > 10_000 or not _on_rectangle(self.board):
             return None
         png: bytes = _presenter("png")(self, numbers=self.board.area <= 144, dpi=72)
         return png
@@ -256,7 +256,7 @@ class Tour(TourBase):
         A tour of more than 40,000 squares or of a graph board gives None (the notebook then
         shows the picture or the text repr).
         """
-        if self.board.rectangle is None:
+        if not _on_rectangle(self.board):
             return None
         html: str | None = _presenter("html")(self)
         return html
@@ -461,9 +461,16 @@ def tour_of_rectangle(tour: object) -> Tour:
     """
     if not isinstance(tour, Tour):
         raise InvalidTourError(f"not a Tour: {describe_value(tour)}")
-    if tour.board.rectangle is None:
+    if not _on_rectangle(tour.board):
         raise InvalidTourError(f"not a Tour of a rectangular board: {describe_value(tour)}")
     return tour
+
+
+def _on_rectangle(board: Board | GraphBoard) -> TypeIs[Board]:
+    """Whether ``board`` is a rectangle (a Board's ``rectangle`` is itself, a graph board's
+    None): the one question this module asks about a board's kind, for its rectangle-only
+    work (the rectangle's verifier, pictures, pages, the grid views)."""
+    return board.rectangle is not None
 
 
 def _order_array(order: object) -> NDArray[Any]:
