@@ -543,9 +543,7 @@ class Board:
         return symmetries(self.m, self.n, self._removed_index)
 
     def to_networkx(self) -> Any:
-        """The leaper graph of the board (:func:`~knightgraph.knight_graph`): nodes
-        ``(r, c)`` with ``pos``, ``color`` and ``name``; graph attributes ``rows``, ``cols``,
-        ``leaper`` and ``name`` (networkx is imported here; the memory is checked first).
+        """The board's leaper graph, what :func:`~knightgraph.knight_graph` returns.
 
         Examples
         --------
@@ -569,3 +567,18 @@ class Board:
                 if j > i:
                     graph.add_edge(divmod(i, width), divmod(j, width))
         return graph
+
+    # ----------------------- a start or end map's cells (knightgraph.explore): the squares
+    cells = squares
+    cell = parse_square  # the cell of a square a user names
+    cell_name = name
+
+    def cell_square(self, cell: Square) -> Square:
+        """The square of a cell, as the searches take it: the ``(r, c)`` itself."""
+        return cell
+
+    def cell_table(self, fill: Any, dtype: Any) -> Any:
+        """A value per cell, all ``fill``: an ``(m, n)`` array (a graph board's: a list)."""
+        import numpy as np
+
+        return np.full((self.m, self.n), fill, dtype=dtype)

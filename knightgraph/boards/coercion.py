@@ -10,17 +10,12 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..exceptions import InvalidOptionError
 from .board import KNIGHT, Board, SquareLike, coerce_square
 
-if TYPE_CHECKING:
-    from typing_extensions import TypeIs
-
-    from .graphboard import GraphBoard
-
-__all__ = ["as_any_board", "as_board", "is_board"]
+__all__ = ["as_any_board", "as_board"]
 
 
 def as_any_board(
@@ -55,23 +50,6 @@ def as_any_board(
                 raise InvalidOptionError("a graph takes no n, leaper or removed squares")
             return m if isinstance(m, GraphBoard) else GraphBoard.from_networkx(m)
     return as_board(m, n, leaper=leaper, removed=removed)
-
-
-def is_board(obj: object) -> TypeIs[Board | GraphBoard]:
-    """True for a board of any kind (a :class:`Board` or a graph board): the plain check of
-    the entry points that take a board object and refuse anything else.
-
-    Examples
-    --------
-    >>> from knightgraph.boards.topology import topology_board
-    >>> is_board(Board(3, 4)), is_board(topology_board(3, 4, wrap="rows")), is_board("a1")
-    (True, True, False)
-    """
-    if isinstance(obj, Board):
-        return True
-    from .graphboard import GraphBoard  # imported only for what is not a Board
-
-    return isinstance(obj, GraphBoard)
 
 
 def as_board(

@@ -383,3 +383,19 @@ class GraphBoard:
                 graph.nodes[v]["pos"] = self.pos[v]
         graph.add_edges_from((self._nodes[i], self._nodes[j]) for i, j in self.edges())
         return graph
+
+    # ---------------- a start or end map's cells (knightgraph.explore): the vertex indices
+    cell = index  # the cell of a vertex a user names
+    cell_square = node  # the vertex of a cell, as the searches take it
+
+    def cells(self) -> list[int]:
+        """A map's cells: the vertex indices (a Board's: its squares)."""
+        return list(range(len(self._nodes)))
+
+    def cell_name(self, cell: int) -> str:
+        """A cell's name: the vertex's name."""
+        return self.names[cell]
+
+    def cell_table(self, fill: Any, dtype: Any) -> list[Any]:
+        """A value per cell, all ``fill``: a list by vertex index (a Board's: an array)."""
+        return [fill] * len(self._nodes)

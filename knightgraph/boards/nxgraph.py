@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING
 
 from ..exceptions import InvalidOptionError
 from .board import KNIGHT, Board, SquareLike
-from .coercion import is_board
 from .graphboard import GraphBoard
 
 if TYPE_CHECKING:
@@ -59,11 +58,12 @@ def knight_graph(
 
     Parameters
     ----------
-    m : int or Board
-        Number of ranks, or a :class:`~knightgraph.Board` (then ``n``,
-        ``leaper`` and ``removed`` must be left at their defaults), or a graph
-        board (:func:`~knightgraph.boards.topology.topology_board`: a cylinder, torus or
-        3-D board), whose graph is returned with ``name`` and ``pos`` attributes.
+    m : int, Board or GraphBoard
+        Number of ranks, or a board whose own graph is returned (``to_networkx``; then
+        ``n``, ``leaper`` and ``removed`` must be left at their defaults): a
+        :class:`~knightgraph.Board`, or a graph board
+        (:func:`~knightgraph.boards.topology.topology_board`: a cylinder, torus or 3-D
+        board), whose graph has ``name`` and ``pos`` attributes.
     n : int, optional
         Number of files; defaults to ``m`` (a square board).
     leaper : (int, int), default (1, 2)
@@ -84,7 +84,7 @@ def knight_graph(
     BoardTooLargeError
         Up front, when the graph cannot fit in the memory the machine has free.
     InvalidOptionError
-        For a Board together with sizes, leaper or removed squares (also a
+        For a board together with sizes, leaper or removed squares (also a
         :class:`TypeError`).
 
     Notes
@@ -108,7 +108,7 @@ def knight_graph(
     ...
     knightgraph.exceptions.BoardTooLargeError: the knight graph of 1000000000000x1000000000000 (1,000,000,000,000,000,000,000,000 squares) needs about ... of memory; only ... is available
     """
-    if not is_board(m):
+    if not isinstance(m, Board | GraphBoard):
         return Board(m, m if n is None else n, leaper=leaper, removed=removed).to_networkx()
     if n is not None or leaper != KNIGHT or tuple(removed):
         raise _BoardAndSizesError(

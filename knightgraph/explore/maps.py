@@ -42,7 +42,7 @@ from ._chunks import (
     run_map,
     sample_options,
 )
-from .tourmap import TourMap, cell_name, cell_table, map_candidates, on_squares
+from .tourmap import TourMap, map_candidates, on_squares
 
 if TYPE_CHECKING:
     from ..boards.graphboard import GraphBoard
@@ -166,15 +166,12 @@ def _any_map(
     and the start's cell, then :func:`_tour_map`."""
     leaper, removed = shape
     board = as_any_board(m, n, leaper=leaper, removed=removed)
-    if on_squares(board):
-        cell = None if start is None else board.parse_square(start)
-    elif sampling[0] is not None:
+    if sampling[0] is not None and not on_squares(board):
         raise InvalidOptionError(
             f"invalid sample {sampling[0]!r}: a map of a graph decides every vertex "
             "(sample is for boards of squares)"
         )
-    else:
-        cell = None if start is None else board.index(start)
+    cell = None if start is None else board.cell(start)
     return _tour_map(board, kind, closed, cell, counts, timeouts, progress, executor, sampling)
 
 
@@ -220,10 +217,9 @@ def _tour_map(
 def _ends(board: Board | GraphBoard, kind: str, start: Any, cell: Any) -> dict[str, Any]:
     """The question a cell asks :func:`~knightgraph.tour_exists`: the start (and the end)
     as the board takes them (a square, or a vertex)."""
-    at = (lambda c: c) if on_squares(board) else board.node
     if kind == "starts":
-        return {"start": at(cell)}
-    return {"start": at(start), "end": at(cell)}
+        return {"start": board.cell_square(cell)}
+    return {"start": board.cell_square(start), "end": board.cell_square(cell)}
 
 
 def _count_option(
@@ -276,12 +272,12 @@ def _settled_cells(
         return None
     zeros = None
     if with_counts:
-        zeros = cell_table(board, None, object)
+        zeros = board.cell_table(None, object)
         for sq in candidates:
             zeros[sq] = 0
     if progress is not None:
         progress({"done": len(candidates), "total": len(candidates)})
-    return cell_table(board, False, bool), settled, zeros
+    return board.cell_table(False, bool), settled, zeros
 
 
 def _orbit_representatives(
@@ -304,7 +300,7 @@ def _tally(
     orbits: dict[Any, Any] | None,
 ) -> _Cells:
     """``ok``, ``evidence`` and (with ``orbits``) each cell's count held against its search."""
-    ok = cell_table(board, False, bool)
+    ok = board.cell_table(False, bool)
     evidence: dict[Any, SearchResult] = {}
     counted: dict[Any, int] = {}
     for cell, (result, number) in zip(candidates, results, strict=True):
@@ -314,7 +310,7 @@ def _tally(
             counted[cell] = number
     if orbits is None:
         return ok, evidence, None
-    table = cell_table(board, None, object)
+    table = board.cell_table(None, object)
     for cell in candidates:
         found = counted.get(orbits[cell])  # None: the count stopped at the timeout
         table[cell] = found
@@ -323,7 +319,7 @@ def _tally(
             continue
         if result.status is not Status.ABORTED and (found > 0) != result.found:
             raise KnightGraphError(
-                f"internal error: {cell_name(board, cell)} has {found} tours but the search says {result.status.name}"
+                f"internal error: {board.cell_name(cell)} has {found} tours but the search says {result.status.name}"
             )
     return ok, evidence, table
 

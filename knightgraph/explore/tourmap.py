@@ -20,8 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from ..boards.board import Board, Square, file_name
 from ..tours.results import SearchResult, Status
 from ._chunks import proof_of
@@ -46,26 +44,10 @@ def on_squares(board: Board | GraphBoard) -> TypeIs[Board]:
     return isinstance(board, Board)
 
 
-def _all_cells(board: Board | GraphBoard) -> list[Any]:
-    """Every cell of the board in index order: its available squares, or its vertex indices."""
-    return board.squares() if on_squares(board) else list(range(board.num_squares))
-
-
-def cell_name(board: Board | GraphBoard, cell: Any) -> str:
-    """A cell's name: a square's algebraic name, or a vertex's name."""
-    return board.name(cell) if on_squares(board) else board.names[cell]
-
-
-def cell_table(board: Board | GraphBoard, fill: Any, dtype: Any) -> Any:
-    """A value per cell, all ``fill``: an (m, n) array of a board, a list of a graph's."""
-    if on_squares(board):
-        return np.full((board.m, board.n), fill, dtype=dtype)
-    return [fill] * board.num_squares
-
-
 def map_candidates(board: Board | GraphBoard, start: Any) -> list[Any]:
-    """The cells a map decides: all but the fixed start (unless it is the only one)."""
-    return [cell for cell in _all_cells(board) if cell != start or board.num_squares == 1]
+    """The cells a map decides (the board's ``cells``): all but the fixed start (unless it is
+    the only one)."""
+    return [cell for cell in board.cells() if cell != start or board.num_squares == 1]
 
 
 @dataclass(frozen=True)
@@ -121,7 +103,7 @@ class TourMap:
         return map_candidates(self.board, self.start)
 
     def _name(self, cell: Any) -> str:
-        return cell_name(self.board, cell)
+        return self.board.cell_name(cell)
 
     @property
     def failures(self) -> int:

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..boards.board import KNIGHT, Board, SquareLike
-from ..boards.coercion import is_board
 from ..boards.graphboard import GraphBoard
 from ..exceptions import (
     ImmutableError,
@@ -118,7 +117,7 @@ class Tour(TourBase):
     def __init__(self, board: Board | GraphBoard, order: ArrayLike, closed: bool = False) -> None:
         if hasattr(self, "order"):
             raise ImmutableError("cannot initialise a Tour again: a Tour is immutable")
-        if not is_board(board):
+        if not isinstance(board, Board | GraphBoard):
             raise InvalidBoardError(f"invalid board {describe_value(board)}: expected a Board")
         closed = check_closed(closed)
         if _on_rectangle(board):
@@ -170,7 +169,7 @@ class Tour(TourBase):
         >>> Tour.from_squares(pairs, Board(3, 3, removed=["b2"]), closed=True).algebraic()[:3]
         ['a1', 'c2', 'a3']
         """
-        if not (is_board(board) and _on_rectangle(board)):
+        if not isinstance(board, Board):
             raise InvalidBoardError(f"invalid board {describe_value(board)}: expected a Board")
         closed = check_closed(closed)
         check_form(squares)
@@ -467,9 +466,8 @@ def tour_of_rectangle(tour: object) -> Tour:
 
 
 def _on_rectangle(board: Board | GraphBoard) -> TypeIs[Board]:
-    """Whether ``board`` is a rectangle (a Board's ``rectangle`` is itself, a graph board's
-    None): the one question this module asks about a board's kind, for its rectangle-only
-    work (the rectangle's verifier, pictures, pages, the grid views)."""
+    """Whether ``board`` is a rectangle: the one question this module asks about a board's
+    kind (its rectangle-only work: the verifier, the grid views, pictures, pages)."""
     return board.rectangle is not None
 
 
