@@ -190,9 +190,7 @@ class GraphBoard:
         """The vertex with index ``index``."""
         return self._nodes[index]
 
-    def square(self, index: int) -> Hashable:
-        """The vertex with index ``index`` (the name boards use)."""
-        return self._nodes[index]
+    square = node  # the name boards use
 
     def index(self, square: Any) -> int:
         """The index of a vertex, given as the vertex itself or by its name.

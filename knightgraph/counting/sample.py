@@ -230,8 +230,7 @@ def sample_tours(
     else:
         budget = Budget(timeout)
         try:
-            order = _order(board, drawing, budget)
-            require_memory(k * board.num_squares * 16, _tours_of(board, k))
+            order = _order(board, drawing, budget, k)
             require_plan_memory(board, "sampling the tours of")  # a rectangle's
             _draw(board, order, drawing, memory_budget(memory, compiled=False), budget, progress)
         except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
@@ -260,11 +259,17 @@ def _require_span(board: Board | GraphBoard, zeros: bool = False) -> None:
         )
 
 
-def _order(board: Board | GraphBoard, drawing: Drawing, budget: Budget) -> list[int] | None:
+def _order(
+    board: Board | GraphBoard, drawing: Drawing, budget: Budget, k: int
+) -> list[int] | None:
     """The vertex order of a graph board (None for a rectangle: its columns), after the
-    checks of its size: the span of a rectangle, the frontier width of a graph."""
-    if board.rectangle is not None:
-        _require_span(board)
+    checks of its size (the span of a rectangle, the frontier width of a graph) and of the
+    memory of ``k`` tours."""
+    rect = board.rectangle
+    if rect is not None:
+        _require_span(rect)
+        size = f"of {rect.m}x{rect.n} ({rect.num_squares:,} squares)"
+        require_memory(k * rect.num_squares * 16, f"{k:,} tours {size}")
         return None
     from .vertexorder import vertex_order
 
@@ -276,15 +281,8 @@ def _order(board: Board | GraphBoard, drawing: Drawing, budget: Budget) -> list[
             f"the {graph.describe()} is too large to sample: the counting program's "
             f"frontier is {width} vertices wide (at most {SAMPLE_MAX_WIDTH})"
         )
+    require_memory(k * graph.num_squares * 16, f"{k:,} tours {graph.wording()[0]}")
     return order
-
-
-def _tours_of(board: Board | GraphBoard, k: int) -> str:
-    """What ``k`` tours are, for the message of too little memory."""
-    rect = board.rectangle
-    if rect is None:
-        return f"{k:,} tours {board.wording()[0]}"
-    return f"{k:,} tours of {rect.m}x{rect.n} ({rect.num_squares:,} squares)"
 
 
 def _draw(
