@@ -52,17 +52,12 @@ def kind_of(args: argparse.Namespace) -> Rectangle | Shape:
     return Rectangle()
 
 
-SHAPE_COMMANDS = ("tour", "exists", "count", "verify", "sample", "starts", "ends")
-"""The commands that take ``--wrap`` and ``--levels`` (and ``draw tour``)."""
-
-
 def check_kind(args: argparse.Namespace) -> None:
-    """UsageError, before any work, for ``--wrap`` or ``--levels`` on a command that takes
-    rectangles only (:func:`kind_of` says which kind the flags name)."""
-    takes_shapes = args.command in SHAPE_COMMANDS or (
-        args.command == "draw" and getattr(args, "what", None) == "tour"
-    )
-    if not takes_shapes and isinstance(kind_of(args), Shape):
+    """UsageError, before any work, for ``--wrap`` or ``--levels`` (:func:`kind_of`: a
+    :class:`Shape`) on a command that takes rectangles only."""
+    shapes = ("tour", "exists", "count", "verify", "sample", "starts", "ends")
+    draw_tour = args.command == "draw" and getattr(args, "what", None) == "tour"
+    if args.command not in shapes and not draw_tour and isinstance(kind_of(args), Shape):
         raise UsageError(
             "--wrap and --levels apply to tour, exists, count, sample, starts, ends, verify "
             "and draw tour only"

@@ -451,8 +451,7 @@ def check_output_path(path: str, flag: str) -> None:
 def preflight(args: argparse.Namespace) -> None:
     """The checks every command makes before any work: worker count, dask address,
     budgets and output paths (board sizes and squares are checked by each command
-    as soon as it has built its board, also before any work; the board kind's flags
-    by :func:`~knightgraph.cli._kinds.check_kind` just before)."""
+    as soon as it has built its board, also before any work; the board's kind just before)."""
     if getattr(args, "workers", None) is not None:
         from ..running.parallel import check_workers
 

@@ -1,10 +1,10 @@
 """The value of a start or end map, for every board kind, and how it is shown.
 
-A map's cells are a board's squares ``(r, c)`` or a graph board's vertex indices
-(:func:`on_squares` is the one place that tells them apart); :class:`TourMap` holds each
-cell's answer and evidence, and shows itself as the board's kind asks (a grid of squares,
-the picture of a torus, cylinder or 3-D board, or vertices by name).  The maps are made
-by :func:`~knightgraph.explore.maps.start_map` and :func:`~knightgraph.explore.maps.end_map`.
+A map's cells are a board's squares ``(r, c)`` or a graph board's vertex indices (the
+board's ``cells``; :func:`on_squares` asks for what only a grid has); :class:`TourMap` holds
+each cell's answer and evidence, and shows itself as the board's kind asks (a grid of
+squares, the picture of a torus, cylinder or 3-D board, or vertices by name).  The maps are
+made by :func:`~knightgraph.explore.maps.start_map` and :func:`~knightgraph.explore.maps.end_map`.
 
 Examples
 --------
@@ -31,9 +31,9 @@ if TYPE_CHECKING:
 
 
 def on_squares(board: Board | GraphBoard) -> TypeIs[Board]:
-    """The one question a map asks about its board's kind: are its cells squares ``(r, c)``
-    of an m x n grid (a :class:`~knightgraph.Board`: ``ok`` and ``counts`` are (m, n)
-    arrays), or vertex indices (a graph board: lists by index)?
+    """The one question a map asks about its board's kind: is it a grid of squares (a
+    :class:`~knightgraph.Board`), for what only a grid has (a sample, symmetries, a settled
+    map, the grid's JSON and picture)?  The cells are the board's (``cells``, ``cell_table``).
 
     Examples
     --------
