@@ -547,19 +547,14 @@ class Board:
         self.require_memory("knight graph")
         import networkx as nx
 
-        graph = nx.Graph(
-            rows=self.m,
-            cols=self.n,
-            leaper=self.leaper,
-            name=f"{self.leaper} leaper graph {self.m}x{self.n}",
-        )
+        name = f"{self.leaper} leaper graph {self.m}x{self.n}"
+        graph = nx.Graph(rows=self.m, cols=self.n, leaper=self.leaper, name=name)
         for r, c in self:
             graph.add_node((r, c), pos=(c, r), color=(r + c) % 2, name=self.name((r, c)))
-        width = self.n
         for i, row in enumerate(self.move_table().tolist()):
             for j in row:
                 if j > i:
-                    graph.add_edge(divmod(i, width), divmod(j, width))
+                    graph.add_edge(divmod(i, self.n), divmod(j, self.n))
         return graph
 
     # ----------------------- a start or end map's cells (knightgraph.explore): the squares
