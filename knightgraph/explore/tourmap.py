@@ -45,8 +45,7 @@ def on_squares(board: Board | GraphBoard) -> TypeIs[Board]:
 
 
 def map_candidates(board: Board | GraphBoard, start: Any) -> list[Any]:
-    """The cells a map decides (the board's ``cells``): all but the fixed start (unless it is
-    the only one)."""
+    """The board's cells a map decides: all but the fixed start (unless it is the only one)."""
     return [cell for cell in board.cells() if cell != start or board.num_squares == 1]
 
 

@@ -466,8 +466,7 @@ def tour_of_rectangle(tour: object) -> Tour:
 
 
 def _on_rectangle(board: Board | GraphBoard) -> TypeIs[Board]:
-    """Whether ``board`` is a rectangle: the one question this module asks about a board's
-    kind (its rectangle-only work: the verifier, the grid views, pictures, pages)."""
+    """Whether ``board`` is a rectangle: the one question this module asks about its kind."""
     return board.rectangle is not None
 
 
