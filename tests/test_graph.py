@@ -70,6 +70,16 @@ def test_board_argument():
     assert nx.utils.graphs_equal(knight_graph(board), knight_graph(5, 6, removed=["a1"]))
     with pytest.raises(TypeError):
         knight_graph(board, 6)
+    assert nx.utils.graphs_equal(board.to_networkx(), knight_graph(board))  # the board's own
+
+
+def test_graph_board_argument():
+    from knightgraph.boards.topology import topology_board
+
+    torus = topology_board(5, 5, wrap="both")
+    assert nx.utils.graphs_equal(knight_graph(torus), torus.to_networkx())
+    with pytest.raises(TypeError, match="pass either a Board or sizes"):  # never ignored
+        knight_graph(torus, 5)
 
 
 def test_networkx_algorithms_work_on_it():

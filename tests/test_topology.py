@@ -289,7 +289,12 @@ def test_draw_tour_on_the_command_line(tmp_path, capsys):
     assert out.stat().st_size > 0 and "torus 6x6" in capsys.readouterr().out
     assert main(["draw", "tour", "3", "3", "--levels", "3", "-o", str(tmp_path / "c.png")]) == 1
     assert not (tmp_path / "c.png").exists()
+    capsys.readouterr()
     assert main(["draw", "graph", "3", "3", "--levels", "3", "-o", str(out)]) == 2
+    assert capsys.readouterr().err == (  # before any work: the board kind's flags
+        "knightgraph draw: error: --wrap and --levels apply to tour, exists, count, sample, "
+        "starts, ends, verify and draw tour only\n"
+    )
 
 
 def test_verify_on_the_command_line(tmp_path, capsys):
