@@ -557,8 +557,7 @@ class Board:
                     graph.add_edge(divmod(i, self.n), divmod(j, self.n))
         return graph
 
-    # ----------------------- a start or end map's cells (knightgraph.explore): the squares
-    cells = squares
+    cells = squares  # a start or end map's cells (knightgraph.explore): the squares
     cell = parse_square  # the cell of a square a user names
     cell_name = name
 

@@ -382,8 +382,7 @@ class GraphBoard:
         graph.add_edges_from((self._nodes[i], self._nodes[j]) for i, j in self.edges())
         return graph
 
-    # ---------------- a start or end map's cells (knightgraph.explore): the vertex indices
-    cell = index  # the cell of a vertex a user names
+    cell = index  # a start or end map's cells (knightgraph.explore) are vertex indices
     cell_square = node  # the vertex of a cell, as the searches take it
 
     def cells(self) -> list[int]:

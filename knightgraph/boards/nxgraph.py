@@ -1,9 +1,8 @@
 """The graph layer: knight graphs as :class:`networkx.Graph` objects.
 
-Every board kind builds its own graph (``to_networkx``); this entry takes sizes too.
-A rectangle's nodes are ``(r, c)`` pairs (0-based rank and file); every node carries
-``pos`` (``(file, rank)``, for :func:`networkx.draw`), ``color`` (``(r + c) % 2``) and
-``name`` (``"a1"``).
+Every board kind builds its own graph (``to_networkx``); this entry takes sizes too.  A
+rectangle's nodes are ``(r, c)`` pairs (0-based rank and file) with ``pos`` (``(file, rank)``,
+for :func:`networkx.draw`), ``color`` (``(r + c) % 2``) and ``name`` (``"a1"``).
 The graph works with every networkx algorithm and drawer.
 
 Examples

@@ -230,7 +230,7 @@ def sample_tours(
     else:
         budget = Budget(timeout)
         try:
-            order = _order(board, drawing, budget, k)
+            order = _order(board, drawing, budget)
             require_plan_memory(board, "sampling the tours of")  # a rectangle's
             _draw(board, order, drawing, memory_budget(memory, compiled=False), budget, progress)
         except CountAbortedError as stop:  # one budget behaviour: an ABORTED result
@@ -259,17 +259,15 @@ def _require_span(board: Board | GraphBoard, zeros: bool = False) -> None:
         )
 
 
-def _order(
-    board: Board | GraphBoard, drawing: Drawing, budget: Budget, k: int
-) -> list[int] | None:
+def _order(board: Board | GraphBoard, drawing: Drawing, budget: Budget) -> list[int] | None:
     """The vertex order of a graph board (None for a rectangle: its columns), after the
     checks of its size (the span of a rectangle, the frontier width of a graph) and of the
-    memory of ``k`` tours."""
-    rect = board.rectangle
+    memory of the ``k`` tours."""
+    rect, k = board.rectangle, drawing.k
     if rect is not None:
         _require_span(rect)
-        size = f"of {rect.m}x{rect.n} ({rect.num_squares:,} squares)"
-        require_memory(k * rect.num_squares * 16, f"{k:,} tours {size}")
+        squares = rect.num_squares
+        require_memory(k * squares * 16, f"{k:,} tours of {rect.m}x{rect.n} ({squares:,} squares)")
         return None
     from .vertexorder import vertex_order
 

@@ -101,9 +101,6 @@ class TourMap:
             return list(self.sampled)
         return map_candidates(self.board, self.start)
 
-    def _name(self, cell: Any) -> str:
-        return self.board.cell_name(cell)
-
     @property
     def failures(self) -> int:
         """Candidate cells with no tour (proved, or unknown)."""
@@ -113,14 +110,14 @@ class TourMap:
     def unknown(self) -> list[str]:
         """The names of the cells whose search gave up."""
         return [
-            self._name(cell)
+            self.board.cell_name(cell)
             for cell in self.candidates
             if self.evidence[cell].status is Status.ABORTED
         ]
 
     def squares(self) -> list[str]:
         """The names of the cells marked ok, in index order."""
-        return [self._name(cell) for cell in self.candidates if self.ok[cell]]
+        return [self.board.cell_name(cell) for cell in self.candidates if self.ok[cell]]
 
     def _evidence_kinds(self) -> dict[str, int]:
         """How many cells each kind of evidence decides: ``tour`` (a verified tour comes
@@ -142,7 +139,7 @@ class TourMap:
         for cell in self.candidates:
             proof = proof_of(self.evidence[cell])
             if proof is not None:
-                out.append({"square": self._name(cell), **proof})
+                out.append({"square": self.board.cell_name(cell), **proof})
         return out
 
     def to_dict(self) -> dict[str, Any]:
