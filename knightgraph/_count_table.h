@@ -3,9 +3,23 @@
  * user): open-addressing hash tables of (state key, count) with 64- or 128-bit counts,
  * the 7-bit pair codes of the state keys, and the prefetching insertion queue.
  * Included once, by _count.c; everything here is static.
+ *
+ * Memory is what limits a count (8 x 8 closed: 221 million states in its largest layer),
+ * so a layer costs as few bytes as the tables allow:
+ *  - a table is its own mapping (mmap) of any number of entries (a key's home slot is its
+ *    hash scaled to the table, not masked), filled up to LOAD_NUM / LOAD_DEN before it grows
+ *    by a quarter, in place (mremap, then the entries move within the block: table_grow),
+ *    never holding the old and the new table at once;
+ *  - a finished layer is packed: its entries are moved to the front of the block and the
+ *    rest of the block is given back (table_pack), so the layer being read costs 16 bytes
+ *    a state (64-bit counts), not the table's 16 / 0.86 or more.
+ * And a step gives back the pages of the packed layer as it finishes them (kgc_step), so
+ * its peak is not the two layers at once but about the larger of them.
  */
 #ifndef KNIGHTGRAPH_COUNT_TABLE_H
 #define KNIGHTGRAPH_COUNT_TABLE_H
+#include <sys/mman.h>
+
 static void pairs_init(void);
 
 typedef struct {
@@ -20,29 +34,41 @@ typedef struct {
 
 typedef struct {
     void *e;
-    uint64_t cap; /* a power of two */
+    uint64_t cap;   /* entries; a packed layer: its size */
     uint64_t size;
-    int shift;
-    int wide;     /* 128-bit counts */
-    int overflow; /* a 64-bit count overflowed */
+    size_t bytes;   /* the length of the mapping */
+    uint64_t seed;  /* mixed into the keys' hashes: each table its own (see slot_hash) */
+    int wide;       /* 128-bit counts */
+    int packed;     /* entries 0..size-1 hold the layer (no hashing: read only) */
+    int overflow;   /* a 64-bit count overflowed */
+    uint64_t modulus; /* 0: counts are integers (overflow reported); else counts mod it */
 } table_t;
 
 typedef struct {
     table_t cur;
     int64_t slots;
     int64_t limit; /* bytes */
-    int64_t used;  /* bytes allocated now */
+    int64_t used;  /* bytes mapped now */
     int64_t peak;
+    uint64_t tables; /* tables made: each one's seed */
+    uint64_t large;  /* entries from which a table is large (LARGE unless kgc_large) */
+    uint64_t modulus; /* kgc_modulus: counts modulo this prime (0: exact, 64 or 128 bits) */
     int wide;
+    int threads;     /* kgc_threads: the most threads a step may use */
     int timed;       /* a deadline is set */
     double deadline; /* seconds on now_seconds()'s clock */
     int64_t done;    /* states of the current layer handled by the last step */
-    int mirrored;           /* kgc_mirror: merge the next step's states with their images */
+    int mirrored;    /* kgc_mirror: merge the next step's states with their images */
+    double ratio;    /* states of the last step's layer over those of the layer before */
     uint8_t perm[MAX_SLOTS];
-    void *spare;       /* the block of the layer before the last step, kept for the next */
-    uint64_t spare_cap; /* its capacity in entries (0: none) */
-    int spare_wide;
 } ctx_t;
+
+#define LOAD_NUM 78 /* a table grows when it is more than 78/100 full (linear probing slows */
+#define LOAD_DEN 100 /* down sharply past about 0.8: 7x8 took 10 times as long at 0.86-0.94) */
+#define SMALL_LOAD 50 /* but a table smaller than LARGE, where memory does not bind, at 1/2 */
+#define GROW_BY 4  /* a large table grows by a quarter (cap / GROW_BY), a small one doubles */
+#define LARGE ((uint64_t)1 << 26) /* entries: a large table (1 GiB of 16-byte entries); the
+                                     tests make it smaller (kgc_large) to run its code */
 
 /* Seconds on a monotonic clock (any origin: only differences are used). */
 static double now_seconds(void)
@@ -58,119 +84,97 @@ static double now_seconds(void)
 
 static size_t entry_size(int wide) { return wide ? sizeof(entry128_t) : sizeof(entry64_t); }
 
-static int64_t table_bytes(uint64_t cap, int wide) { return (int64_t)(cap * entry_size(wide)); }
-
 static inline uint64_t key_at(const table_t *t, uint64_t i)
 {
     return t->wide ? ((entry128_t *)t->e)[i].key : ((entry64_t *)t->e)[i].key;
 }
 
-static int table_init(ctx_t *ctx, table_t *t, uint64_t cap)
+/* Entries [from, to) made empty (count 0). */
+static void table_clear(table_t *t, uint64_t from, uint64_t to)
 {
-    int shift = 64;
-    uint64_t c = 1;
-    while (c < cap) {
-        c <<= 1;
-        shift--;
-    }
-    if (c < 16) {
-        c = 16;
-        shift = 60;
-    }
-    int wide = ctx->wide;
-    size_t bytes = c * entry_size(wide);
-    void *mem = NULL;
-    if (ctx->spare && ctx->spare_wide == wide && ctx->spare_cap >= c && ctx->spare_cap <= 4 * c) {
-        /* The block of the layer freed at the end of the last step fits (its pages are mapped
-           already: no page faults, no zeroing by the kernel): the table takes all of it. */
-        while (c < ctx->spare_cap) {
-            c <<= 1;
-            shift--;
+    if (t->wide) {
+        entry128_t *e = (entry128_t *)t->e;
+        for (uint64_t i = from; i < to; i++) {
+            e[i].key = EMPTY_KEY;
+            e[i].lo = e[i].hi = 0;
         }
-        bytes = c * entry_size(wide);
-        mem = ctx->spare;
-        ctx->spare = NULL;
-        ctx->used -= table_bytes(c, wide);
-    } else if (ctx->spare) {
-        ctx->used -= table_bytes(ctx->spare_cap, ctx->spare_wide);
-        free(ctx->spare);
-        ctx->spare = NULL;
+    } else {
+        entry64_t *e = (entry64_t *)t->e;
+        for (uint64_t i = from; i < to; i++) {
+            e[i].key = EMPTY_KEY;
+            e[i].count = 0;
+        }
     }
-    if (!mem && ctx->used + table_bytes(c, wide) > ctx->limit)
-        return ERR_LIMIT;
-    if (!mem && bytes >= HUGE_PAGE) {
-        /* Large tables on transparent huge pages: far fewer TLB misses on random access. */
-        if (posix_memalign(&mem, HUGE_PAGE, bytes) != 0)
-            mem = NULL;
-#ifdef MADV_HUGEPAGE
-        if (mem)
-            madvise(mem, bytes, MADV_HUGEPAGE);
-#endif
-    } else if (!mem) {
-        mem = malloc(bytes);
-    }
-    if (!mem)
-        return ERR_NOMEM;
-    t->e = mem;
-    if (wide)
-        for (uint64_t i = 0; i < c; i++)
-            ((entry128_t *)mem)[i].key = EMPTY_KEY;
-    else
-        for (uint64_t i = 0; i < c; i++)
-            ((entry64_t *)mem)[i].key = EMPTY_KEY;
-    t->cap = c;
-    t->size = 0;
-    t->shift = shift;
-    t->wide = wide;
-    t->overflow = 0;
-    ctx->used += table_bytes(c, wide);
-    if (ctx->used > ctx->peak)
-        ctx->peak = ctx->used;
-    return 0;
 }
 
-/* At the end of a step: the block of the layer before it (`ctx->cur`) is kept as the spare
-   for the next step's table (table_init takes it if it is from 1 to 4 times the size asked
-   for); any other spare is freed.  The spare counts as used memory, so the peak is the same
-   as if it had been freed and allocated again. */
-static void table_spare(ctx_t *ctx)
+static void account(ctx_t *ctx, int64_t delta)
 {
-    table_t *cur = &ctx->cur;
-    if (ctx->spare) {
-        ctx->used -= table_bytes(ctx->spare_cap, ctx->spare_wide);
-        free(ctx->spare);
-        ctx->spare = NULL;
-    }
-    if (cur->e && table_bytes(cur->cap, cur->wide) >= (int64_t)HUGE_PAGE) {
-        ctx->spare = cur->e;
-        ctx->spare_cap = cur->cap;
-        ctx->spare_wide = cur->wide;
-        cur->e = NULL; /* table_free below then only forgets it; the bytes stay counted */
-        cur->cap = cur->size = 0;
-    }
+    ctx->used += delta;
+    if (ctx->used > ctx->peak)
+        ctx->peak = ctx->used;
+}
+
+static int table_init(ctx_t *ctx, table_t *t, uint64_t cap)
+{
+    uint64_t c = cap < 16 ? 16 : cap;
+    int wide = ctx->wide;
+    size_t bytes = c * entry_size(wide);
+    if (ctx->used + (int64_t)bytes > ctx->limit)
+        return ERR_LIMIT;
+    void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mem == MAP_FAILED)
+        return ERR_NOMEM;
+#ifdef MADV_HUGEPAGE
+    if (bytes >= HUGE_PAGE) /* far fewer TLB misses on random access */
+        madvise(mem, bytes, MADV_HUGEPAGE);
+#endif
+    t->e = mem;
+    t->cap = c;
+    t->size = 0;
+    t->bytes = bytes;
+    t->wide = wide;
+    t->packed = 0;
+    t->overflow = 0;
+    t->seed = ++ctx->tables * 0x9E3779B97F4A7C15ULL;
+    t->modulus = wide ? 0 : ctx->modulus;
+    table_clear(t, 0, c);
+    account(ctx, (int64_t)bytes);
+    return 0;
 }
 
 static void table_free(ctx_t *ctx, table_t *t)
 {
     if (t->e) {
-        ctx->used -= table_bytes(t->cap, t->wide);
-        free(t->e);
+        munmap(t->e, t->bytes);
+        ctx->used -= (int64_t)t->bytes;
     }
     t->e = NULL;
     t->cap = t->size = 0;
+    t->bytes = 0;
 }
 
-static inline uint64_t slot_hash(uint64_t key, int shift)
+/* A key's home slot in a table of `cap` entries whose seed is `seed`: the top 32 bits of its
+   hash scaled to the table (so the home grows with the hash, which table_grow needs).  Each
+   table has its own seed: a step reads the layer in the order of its table's hashes (packed
+   in slot order), and many states lead to states whose hashes, under the same seed, would
+   come in that order too; then the part of the next table filled so far is crowded far past
+   its load (7 x 8: 2,639 probes a key in one step).  Another seed scatters them. */
+static inline uint64_t slot_hash(uint64_t key, uint64_t seed, uint64_t cap)
 {
+    key ^= seed;
     key ^= key >> 29;
     key *= 0xBF58476D1CE4E5B9ULL;
     key ^= key >> 32;
-    return (key * 0x9E3779B97F4A7C15ULL) >> shift;
+    key *= 0x9E3779B97F4A7C15ULL;
+    return (uint64_t)(((unsigned __int128)(key >> 32) * cap) >> 32);
 }
 
-static inline void table_put_at(table_t *t, uint64_t i, uint64_t key, uint64_t lo, uint64_t hi)
+static inline uint64_t slot_next(uint64_t i, uint64_t cap) { return i + 1 == cap ? 0 : i + 1; }
+
+/* Add (key, lo, hi) at its place from slot i on; 1 if the key is new. */
+static inline int table_put_at(table_t *t, uint64_t i, uint64_t key, uint64_t lo, uint64_t hi)
 {
-    uint64_t mask = t->cap - 1;
+    const uint64_t cap = t->cap;
     if (t->wide) {
         entry128_t *e = (entry128_t *)t->e;
         for (;;) {
@@ -182,35 +186,73 @@ static inline void table_put_at(table_t *t, uint64_t i, uint64_t key, uint64_t l
                 t->overflow |= (high < hi) | (carried < high);
                 x->hi = carried;
                 x->lo = sum;
-                return;
+                return 0;
             }
             if (x->key == EMPTY_KEY) {
                 x->key = key;
                 x->lo = lo;
                 x->hi = hi;
-                t->size++;
-                return;
+                return 1;
             }
-            i = (i + 1) & mask;
+            i = slot_next(i, cap);
         }
     }
     entry64_t *e = (entry64_t *)t->e;
+    const uint64_t mod = t->modulus;
     t->overflow |= hi != 0;
     for (;;) {
         entry64_t *x = &e[i];
         if (x->key == key) {
-            uint64_t sum = x->count + lo;
-            t->overflow |= sum < lo;
+            uint64_t sum = x->count + lo; /* below 2^64: both are below mod < 2^63 */
+            if (mod)
+                sum = sum >= mod ? sum - mod : sum;
+            else
+                t->overflow |= sum < lo;
             x->count = sum;
-            return;
+            return 0;
         }
         if (x->key == EMPTY_KEY) {
             x->key = key;
             x->count = lo;
-            t->size++;
-            return;
+            return 1;
         }
-        i = (i + 1) & mask;
+        i = slot_next(i, cap);
+    }
+}
+
+/* The same for a table that several threads fill at once (64-bit counts only): the key is
+   claimed with a compare-and-swap, the count added atomically; *overflow is set when a
+   count passes 2^64. */
+static inline int table_put_shared(table_t *t, uint64_t i, uint64_t key, uint64_t lo,
+                                   int *overflow)
+{
+    const uint64_t cap = t->cap;
+    entry64_t *e = (entry64_t *)t->e;
+    for (;;) {
+        entry64_t *x = &e[i];
+        uint64_t k = __atomic_load_n(&x->key, __ATOMIC_ACQUIRE);
+        int fresh = 0;
+        if (k == EMPTY_KEY) {
+            uint64_t expected = EMPTY_KEY;
+            fresh = __atomic_compare_exchange_n(&x->key, &expected, key, 0, __ATOMIC_ACQ_REL,
+                                                __ATOMIC_ACQUIRE);
+            k = fresh ? key : expected;
+        }
+        if (k == key) {
+            if (t->modulus) { /* an addition mod p: a compare-and-swap loop */
+                uint64_t old = __atomic_load_n(&x->count, __ATOMIC_RELAXED), sum;
+                do {
+                    sum = old + lo;
+                    sum = sum >= t->modulus ? sum - t->modulus : sum;
+                } while (!__atomic_compare_exchange_n(&x->count, &old, sum, 1, __ATOMIC_RELAXED,
+                                                      __ATOMIC_RELAXED));
+                return fresh;
+            }
+            uint64_t old = __atomic_fetch_add(&x->count, lo, __ATOMIC_RELAXED);
+            *overflow |= old + lo < old;
+            return fresh;
+        }
+        i = slot_next(i, cap);
     }
 }
 
@@ -227,26 +269,142 @@ static inline void table_get(const table_t *t, uint64_t i, uint64_t *lo, uint64_
 
 static inline void table_put(table_t *t, uint64_t key, uint64_t lo, uint64_t hi)
 {
-    table_put_at(t, slot_hash(key, t->shift), key, lo, hi);
+    t->size += (uint64_t)table_put_at(t, slot_hash(key, t->seed, t->cap), key, lo, hi);
 }
 
+/* Entry i of a table as a generic record, and back (for moving entries of either width). */
+static inline void entry_read(const table_t *t, uint64_t i, entry128_t *x)
+{
+    if (t->wide) {
+        *x = ((entry128_t *)t->e)[i];
+    } else {
+        x->key = ((entry64_t *)t->e)[i].key;
+        x->lo = ((entry64_t *)t->e)[i].count;
+        x->hi = 0;
+    }
+}
+
+static inline void entry_write(table_t *t, uint64_t i, const entry128_t *x)
+{
+    if (t->wide) {
+        ((entry128_t *)t->e)[i] = *x;
+    } else {
+        ((entry64_t *)t->e)[i].key = x->key;
+        ((entry64_t *)t->e)[i].count = x->lo;
+    }
+}
+
+/*
+ * Grow a table by a quarter, in place: the mapping grows (mremap; the new part is mapped,
+ * nothing is copied), then every entry moves to its place in the larger table.  A key's
+ * home is its hash scaled to the table, so an entry at slot i whose home is h (i - h <= D,
+ * the largest displacement in the table, when its cluster does not wrap around the end) has
+ * its new home at h' >= 5h/4 - 5 > i once i > 5D + 20: moving the entries from the last slot
+ * down, each lands past every slot not yet moved.  The entries below `low` (the first empty
+ * slot from 5D + 21 on; the clusters that wrap around the end lie there) wait in a small
+ * buffer and go in last.  Memory: the larger table alone, where a copy holds both.
+ */
 static int table_grow(ctx_t *ctx, table_t *t)
 {
-    table_t bigger;
-    int err = table_init(ctx, &bigger, t->cap * 2);
-    if (err)
-        return err;
-    for (uint64_t i = 0; i < t->cap; i++) {
-        uint64_t key = key_at(t, i), lo, hi;
+    uint64_t cap = t->cap, big = cap + (cap >= ctx->large ? cap / GROW_BY : cap);
+    size_t es = entry_size(t->wide), bytes = big * es;
+    if (ctx->used + (int64_t)(bytes - t->bytes) > ctx->limit)
+        return ERR_LIMIT;
+    uint64_t most = 0;
+    for (uint64_t i = 0; i < cap; i++) {
+        uint64_t key = key_at(t, i);
         if (key != EMPTY_KEY) {
-            table_get(t, i, &lo, &hi);
-            table_put(&bigger, key, lo, hi);
+            uint64_t h = slot_hash(key, t->seed, cap);
+            uint64_t d = i >= h ? i - h : i + cap - h;
+            most = d > most ? d : most;
         }
     }
-    bigger.overflow |= t->overflow;
-    table_free(ctx, t);
-    *t = bigger;
+    uint64_t low = 5 * most + 21;
+    while (low < cap && key_at(t, low) != EMPTY_KEY)
+        low++;
+    if (low >= cap / 2)
+        low = cap; /* a small or crowded table: every entry through the buffer */
+    entry128_t *wait = (entry128_t *)malloc((size_t)(low ? low : 1) * sizeof(entry128_t));
+    if (!wait)
+        return ERR_NOMEM;
+    void *mem = mremap(t->e, t->bytes, bytes, MREMAP_MAYMOVE);
+    if (mem == MAP_FAILED) {
+        free(wait);
+        return ERR_NOMEM;
+    }
+#ifdef MADV_HUGEPAGE
+    if (bytes >= HUGE_PAGE)
+        madvise(mem, bytes, MADV_HUGEPAGE);
+#endif
+    account(ctx, (int64_t)(bytes - t->bytes));
+    t->e = mem;
+    t->bytes = bytes;
+    t->cap = big;
+    table_clear(t, cap, big);
+    uint64_t waiting = 0;
+    for (uint64_t i = 0; i < low; i++) {
+        entry_read(t, i, &wait[waiting]);
+        waiting += wait[waiting].key != EMPTY_KEY;
+    }
+    table_clear(t, 0, low);
+    entry128_t x;
+    for (uint64_t i = cap; i-- > low;) {
+        entry_read(t, i, &x);
+        if (x.key == EMPTY_KEY)
+            continue;
+        table_clear(t, i, i + 1);
+        uint64_t at = slot_hash(x.key, t->seed, big);
+        while (key_at(t, at) != EMPTY_KEY)
+            at = slot_next(at, big);
+        if (at >= low && at < i) { /* past the buffered slots into those not moved: never */
+            free(wait);
+            return ERR_INTERNAL;
+        }
+        entry_write(t, at, &x);
+    }
+    for (uint64_t j = 0; j < waiting; j++) {
+        uint64_t at = slot_hash(wait[j].key, t->seed, big);
+        while (key_at(t, at) != EMPTY_KEY)
+            at = slot_next(at, big);
+        entry_write(t, at, &wait[j]);
+    }
+    free(wait);
     return 0;
+}
+
+/* A finished layer packed: its entries move to the front (in slot order) and the rest of
+   the mapping is given back.  The table is then read only (cap = size, packed). */
+static void table_pack(ctx_t *ctx, table_t *t)
+{
+    if (t->packed)
+        return;
+    size_t es = entry_size(t->wide);
+    uint64_t k = 0;
+    entry128_t x;
+    for (uint64_t i = 0; i < t->cap; i++) {
+        if (key_at(t, i) == EMPTY_KEY)
+            continue;
+        if (k != i) {
+            entry_read(t, i, &x);
+            entry_write(t, k, &x);
+        }
+        k++;
+    }
+    size_t page = 4096;
+    size_t keep = (k * es + page - 1) / page * page;
+    if (keep == 0)
+        keep = page;
+    if (keep < t->bytes) {
+        void *mem = mremap(t->e, t->bytes, keep, 0); /* shrinking never moves */
+        if (mem != MAP_FAILED) {
+            ctx->used -= (int64_t)(t->bytes - keep);
+            t->e = mem;
+            t->bytes = keep;
+        }
+    }
+    t->size = k;
+    t->cap = k;
+    t->packed = 1;
 }
 
 /* Insertions go through a short queue so that the table line is prefetched first. */
@@ -302,44 +460,101 @@ static inline uint64_t encode(const uint8_t *w, int pairs)
     return nextname > NVAL ? UINT64_MAX : out;
 }
 
-/* Put (key, lo, hi) through the queue into `next` (growing it first if need be). */
-static inline int queue_put(ctx_t *ctx, table_t *next, pending_t *queue, int *head, int *queued,
-                            uint64_t key, uint64_t lo, uint64_t hi)
+/* A successor waiting in a thread's buffer: its key, count and home slot. */
+typedef struct {
+    uint64_t key, lo, home;
+} waiting_t;
+
+#define BUCKETS 4096 /* a flush sorts its entries into this many runs of the table */
+
+/* The insertion queue of one thread: entries wait here while their table line is fetched;
+   or, with 64-bit counts into a large table, in a buffer (buf, of `cap` entries) that is
+   put in the table in order of the entries' homes (buffer_flush). */
+typedef struct {
+    pending_t q[QUEUE];
+    int head, queued;
+    uint64_t added; /* new keys put in the table */
+    int overflow;   /* a shared table's count passed 2^64 */
+    waiting_t *buf, *sorted;
+    uint64_t used, cap;
+} queue_t;
+
+static inline void queue_flush_one(table_t *next, queue_t *qu, int shared)
 {
-    if ((next->size + (uint64_t)*queued + 1) * 4 > next->cap * 3) {
-        while (*queued) {
-            pending_t *x = &queue[*head];
-            table_put(next, x->key, x->lo, x->hi);
-            *head = (*head + 1) % QUEUE;
-            (*queued)--;
-        }
-        int err = table_grow(ctx, next);
-        if (err)
-            return err;
-    }
-    if (*queued == QUEUE) {
-        pending_t *x = &queue[*head];
-        table_put_at(next, x->at, x->key, x->lo, x->hi);
-        *head = (*head + 1) % QUEUE;
-        (*queued)--;
-    }
-    pending_t *y = &queue[(*head + *queued) % QUEUE];
+    pending_t *x = &qu->q[qu->head];
+    if (shared)
+        qu->added += (uint64_t)table_put_shared(next, x->at, x->key, x->lo, &qu->overflow);
+    else
+        qu->added += (uint64_t)table_put_at(next, x->at, x->key, x->lo, x->hi);
+    qu->head = (qu->head + 1) % QUEUE;
+    qu->queued--;
+}
+
+/* Put (key, lo, hi) through the queue into `next`. */
+static inline void queue_put(table_t *next, queue_t *qu, int shared, uint64_t key, uint64_t lo,
+                             uint64_t hi)
+{
+    if (qu->queued == QUEUE)
+        queue_flush_one(next, qu, shared);
+    pending_t *y = &qu->q[(qu->head + qu->queued) % QUEUE];
     y->key = key;
     y->lo = lo;
     y->hi = hi;
-    y->at = slot_hash(key, next->shift);
+    y->at = slot_hash(key, next->seed, next->cap);
     __builtin_prefetch((char *)next->e + y->at * entry_size(next->wide), 1, 3);
-    (*queued)++;
-    return 0;
+    qu->queued++;
 }
 
-/* Put the entries still waiting in the queue into `next` (the end of a step). */
-static inline void queue_drain(table_t *next, const pending_t *queue, int head, int queued)
+/*
+ * Put a thread's buffer into the table, in order of the entries' homes: a counting sort
+ * into BUCKETS runs of the table, then the runs one after another.  A step's successors
+ * land all over a table of gigabytes, one cache and TLB miss each when put one by one;
+ * sorted, each run's part of the table (cap / BUCKETS entries: a megabyte for 8 x 8) is
+ * reached again and again while it is in the cache, and the runs sweep the table once.
+ */
+static void buffer_flush(table_t *next, queue_t *qu, int shared)
 {
-    for (; queued > 0; queued--, head = (head + 1) % QUEUE) {
-        const pending_t *x = &queue[head];
-        table_put_at(next, x->at, x->key, x->lo, x->hi);
+    uint64_t n = qu->used;
+    if (!n)
+        return;
+    static __thread uint32_t start[BUCKETS + 1];
+    memset(start, 0, sizeof start);
+    const uint64_t cap = next->cap;
+    for (uint64_t j = 0; j < n; j++)
+        start[qu->buf[j].home * BUCKETS / cap + 1]++;
+    for (int b = 0; b < BUCKETS; b++)
+        start[b + 1] += start[b];
+    for (uint64_t j = 0; j < n; j++)
+        qu->sorted[start[qu->buf[j].home * BUCKETS / cap]++] = qu->buf[j];
+    for (uint64_t j = 0; j < n; j++) {
+        const waiting_t *x = &qu->sorted[j];
+        if (j + 8 < n)
+            __builtin_prefetch((char *)next->e + qu->sorted[j + 8].home * sizeof(entry64_t), 1,
+                               3);
+        if (shared)
+            qu->added += (uint64_t)table_put_shared(next, x->home, x->key, x->lo, &qu->overflow);
+        else
+            qu->added += (uint64_t)table_put_at(next, x->home, x->key, x->lo, 0);
     }
+    qu->used = 0;
+}
+
+/* Put (key, lo, hi) into the thread's buffer (a 64-bit count: hi is 0). */
+static inline void buffer_put(table_t *next, queue_t *qu, uint64_t key, uint64_t lo, uint64_t hi)
+{
+    waiting_t *y = &qu->buf[qu->used++];
+    y->key = key;
+    y->lo = lo;
+    y->home = slot_hash(key, next->seed, next->cap);
+    qu->overflow |= hi != 0;
+}
+
+/* Put the entries still waiting in the queue (or the buffer) into `next`. */
+static inline void queue_drain(table_t *next, queue_t *qu, int shared)
+{
+    while (qu->queued)
+        queue_flush_one(next, qu, shared);
+    buffer_flush(next, qu, shared);
 }
 
 #endif

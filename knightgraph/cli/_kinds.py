@@ -32,6 +32,7 @@ from ._shared import (
     UsageError,
     board_of,
     progress_bar,
+    tables_memory,
     request_of,
     solver_options_of,
 )
@@ -408,6 +409,7 @@ class Shape(Rectangle):
                 start=ends[0],
                 end=ends[1],
                 timeout=args.timeout,
+                memory=tables_memory(args.memory),
                 progress=progress,
             )
 

@@ -133,6 +133,24 @@ def time_left(args: argparse.Namespace) -> float | None:
     return cast(float, budget.remaining())
 
 
+def tables_memory(memory: int | None) -> int | None:
+    """What ``--memory`` leaves for the count's tables: the size given, less what the process
+    holds already (the interpreter and its libraries) and the kernel's buffers, so that the
+    whole process stays within it (None: no ``--memory``)."""
+    if memory is None:
+        return None
+    from ..counting.estimate import kernel_overhead
+    from ..running.resources import format_bytes, resident_bytes
+
+    held = resident_bytes() + kernel_overhead()
+    if memory <= held:
+        raise UsageError(
+            f"--memory {format_bytes(memory)} is less than the {format_bytes(held)} the "
+            "program and the counting kernel's buffers hold before any table"
+        )
+    return memory - held
+
+
 # ---------------------------------------------------------- argument types
 def size_arg(text: str) -> int:
     try:
@@ -151,6 +169,15 @@ def leaper_arg(text: str) -> tuple[int, int]:
             f"invalid leaper {text!r}: expected two whole numbers like '1,2'"
         ) from None
     return a, b
+
+
+def memory_arg(text: str) -> int:
+    from ..running.resources import parse_bytes
+
+    try:
+        return parse_bytes(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 # --------------------------------------------------------- argument adders

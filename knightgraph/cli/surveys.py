@@ -21,9 +21,11 @@ from ._shared import (
     add_total_timeout,
     board_of,
     executor_of,
+    memory_arg,
     progress_bar,
     size_arg,
     solver_options_of,
+    tables_memory,
     time_left,
 )
 
@@ -98,6 +100,14 @@ def _add_count_parsers(sub: Any) -> None:
         "--checkpoint",
         metavar="FILE",
         help="keep the finished parts in FILE; a rerun of the same count skips them",
+    )
+    count.add_argument(
+        "--memory",
+        type=memory_arg,
+        metavar="SIZE",
+        help="the most memory the count may hold (like 4G: K, M, G, T are powers of 1024); "
+        "it splits into parts to fit, or is refused at once with its estimate "
+        "(default: 90%% of the free memory)",
     )
     add_executor(count)
     count.set_defaults(run=_cmd_count)
@@ -278,8 +288,11 @@ def _count_maybe_split(args: argparse.Namespace, board: Any, start: Any, end: An
 
     kw = dict(closed=args.closed, start=start, end=end, convention=args.convention)
     kw["timeout"] = time_left(args)  # the budget started with the command
+    kw["memory"] = tables_memory(args.memory)
     note = (
-        None if args.parts or args.workers or args.dask else memory_note(board, closed=args.closed)
+        None
+        if args.parts or args.workers or args.dask
+        else memory_note(board, closed=args.closed, memory=kw["memory"])
     )
     if note:  # issue 15: the estimate before the work
         print(note, file=sys.stderr)

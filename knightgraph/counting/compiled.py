@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import ctypes
 import functools
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -61,6 +62,12 @@ class _Kernel:
         lib.kgc_load.argtypes = [ctypes.c_void_p, i64, words, words, words]
         lib.kgc_mirror.restype = None
         lib.kgc_mirror.argtypes = [ctypes.c_void_p, ints]
+        lib.kgc_threads.restype = None
+        lib.kgc_threads.argtypes = [ctypes.c_void_p, i64]
+        lib.kgc_large.restype = None
+        lib.kgc_large.argtypes = [ctypes.c_void_p, i64]
+        lib.kgc_modulus.restype = None
+        lib.kgc_modulus.argtypes = [ctypes.c_void_p, i64]
         self.lib = lib
 
 
@@ -104,7 +111,73 @@ _STOPPED = -5  # the deadline passed inside a step
 
 
 class CountOverflow(Exception):
-    """A count does not fit in 128 bits: the Python engine takes over."""
+    """A count does not fit in 128 bits (kept for callers that stop there)."""
+
+
+def is_prime(n: int) -> bool:
+    """Miller-Rabin with the first twelve primes as bases: exact below 3.3 * 10**24.
+
+    Examples
+    --------
+    >>> is_prime(2**61 - 1), is_prime(2**62 - 1)
+    (True, False)
+    """
+    if n < 2:
+        return False
+    bases = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+    for b in bases:
+        if n % b == 0:
+            return n == b
+    d, r = n - 1, 0
+    while d % 2 == 0:
+        d, r = d // 2, r + 1
+    for b in bases:
+        x = pow(b, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(r - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def moduli() -> Iterator[int]:
+    """The primes below 2^62, from the largest down: the moduli of a count too large for 128
+    bits (each one's counts stay below 2^62, so that two add up below 2^64).
+
+    Examples
+    --------
+    >>> from itertools import islice
+    >>> [2**62 - p for p in islice(moduli(), 3)]
+    [57, 87, 117]
+    """
+    n = 2**62 - 1
+    while True:
+        if is_prime(n):
+            yield n
+        n -= 2
+
+
+def count_bound_bits(plan: list[tuple[Any, ...]], first: int = 0, start: int = 1) -> float:
+    """log2 of an upper bound on what the plan counts from step ``first`` on, from states
+    whose counts add up to ``start``: a step chooses at most two of its ``nc`` candidate
+    edges, so each tour is one of at most ``1 + nc + nc (nc - 1) / 2`` choices a step.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> step = (0, 0, 0, np.zeros(3, dtype=np.int64))  # three candidates: 7 choices
+    >>> round(count_bound_bits([step, step]), 3)
+    5.615
+    """
+    bits = math.log2(max(1, start))
+    for step in plan[first:]:
+        nc = len(step[3])
+        bits += math.log2(1 + nc + nc * (nc - 1) // 2)
+    return bits
 
 
 def mirror_ids(graph: PlanGraph) -> list[int] | None:
@@ -199,6 +272,32 @@ def slot_plan(
     return width, out
 
 
+LARGE_ENTRIES = 1 << 26
+"""Tables of this many entries (1 GiB of 16-byte entries) or more are *large*: the kernel
+fills them to 0.78 rather than 0.5, grows them by a quarter rather than doubling, and gives
+back the pages of the layer a step reads as it reads them (``_count_table.h``).  The tests set
+it small to run that code on small boards."""
+
+
+def count_threads() -> int:
+    """How many threads a step of the compiled kernel may use: ``KNIGHTGRAPH_COUNT_THREADS``,
+    or the cores this process may run on (the kernel runs layers of 65,536 states or more
+    on them; the counts are the same for any number).
+
+    Examples
+    --------
+    >>> count_threads() >= 1
+    True
+    """
+    import os
+
+    value = os.environ.get("KNIGHTGRAPH_COUNT_THREADS", "").strip()
+    if value.isdigit() and int(value) >= 1:
+        return min(int(value), 8)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(cores or 1, 8))
+
+
 Layer = tuple[Any, Any, Any]
 """A layer of states exported from the kernel: ``(keys, lo, hi)``, three uint64 arrays (the
 count of ``keys[i]`` is ``hi[i] * 2**64 + lo[i]``)."""
@@ -217,6 +316,8 @@ def run_compiled(
     first: int = 0,
     initial: Layer | None = None,
     stop: int | None = None,
+    threads: int | None = None,
+    modulus: int = 0,
 ) -> Any:
     """Run the plan in C: 64-bit counts first, 128-bit ones if a count overflows.
 
@@ -224,20 +325,30 @@ def run_compiled(
     clock inside the step too (``kgc_set_deadline``).  A split count runs a
     range of the steps: from step ``first`` (``initial``: the layer there,
     exported by an earlier run) up to ``stop``, where it returns the layer
-    (:data:`Layer`) instead of the count.
+    (:data:`Layer`) instead of the count.  A step may run on ``threads`` threads (None:
+    :func:`count_threads`).  With a ``modulus`` (a prime below 2^62) the counts are taken
+    modulo it; a count that overflows 128 bits is found modulo enough primes
+    (:func:`moduli`, :func:`count_bound_bits`) and put together by the Chinese remainder
+    theorem (:func:`_by_residues`), on the kernel, where it once fell to the Python engine.
     """
     lib = kernel.lib
     stats["counts"] = "128-bit" if wide else "64-bit"
     ctx = lib.kgc_new(width, int(memory), int(wide))
     if not ctx:
         raise BoardTooLargeError("counting: cannot allocate the first counting table")
+    threads = count_threads() if threads is None else threads
+    lib.kgc_threads(ctx, threads)
+    lib.kgc_large(ctx, LARGE_ENTRIES)
+    stats["threads"] = threads
+    if modulus:
+        lib.kgc_modulus(ctx, modulus)
     again: dict[str, Any] = dict(memory=memory, budget=budget, progress=progress)
     again.update(stats=stats, wide=True)
-    again.update(first=first, initial=initial, stop=stop)
+    again.update(first=first, initial=initial, stop=stop, threads=threads)
     try:
         states = 1
         if initial is not None:
-            keys, lo, hi = initial
+            keys, lo, hi = initial if not modulus else _reduced(initial, modulus)
             states = lib.kgc_load(ctx, len(keys), keys, lo, hi)
             if states == _OVERFLOW and not wide:
                 lib.kgc_free(ctx)
@@ -262,7 +373,10 @@ def run_compiled(
                 lib.kgc_mirror(ctx, step[9])
             states = lib.kgc_step(ctx, dest, vleaves, vneed, *arrays)
             if states == _OVERFLOW and wide:
-                raise CountOverflow
+                lib.kgc_free(ctx)
+                ctx = None
+                del again["wide"]
+                return _by_residues(kernel, width, plan, again)
             if states == _OVERFLOW:
                 lib.kgc_free(ctx)
                 ctx = None
@@ -281,6 +395,40 @@ def run_compiled(
     finally:
         if ctx is not None:
             lib.kgc_free(ctx)
+
+
+def _reduced(layer: Layer, modulus: int) -> Layer:
+    """A layer's counts modulo ``modulus`` (each below it, in ``lo``)."""
+    keys, lo, hi = layer
+    counts = [(int(a) | (int(b) << 64)) % modulus for a, b in zip(lo.tolist(), hi.tolist())]
+    return keys, np.array(counts, dtype=np.uint64), np.zeros(len(counts), dtype=np.uint64)
+
+
+def _by_residues(kernel: _Kernel, width: int, plan: list[tuple[Any, ...]], kw: dict[str, Any]) -> Any:
+    """A count too large for 128 bits: the program run again modulo primes below 2^62 until
+    their product passes twice the bound of :func:`count_bound_bits`; the count is the one
+    number below the product with those residues (Chinese remainder theorem).  A part's
+    layer (``stop``) cannot be put together this way: it stays with 128-bit counts, and a
+    count that passes them there is refused (:class:`CountOverflow`)."""
+    if kw.get("stop") is not None:
+        raise CountOverflow
+    stats = kw["stats"]
+    initial, first = kw.get("initial"), kw.get("first", 0)
+    start = 1
+    if initial is not None:
+        _, lo, hi = initial
+        start = sum(int(a) | (int(b) << 64) for a, b in zip(lo.tolist(), hi.tolist()))
+    bits = count_bound_bits(plan, first, start) + 1
+    value, product, primes = 0, 1, 0
+    for prime in moduli():
+        residue = run_compiled(kernel, width, plan, **{**kw, "modulus": prime})
+        # x = value (mod product) and x = residue (mod prime): x = value + product * t
+        t = (residue - value) * pow(product, -1, prime) % prime
+        value, product, primes = value + product * t, product * prime, primes + 1
+        if math.log2(product) > bits:
+            break
+    stats["counts"] = f"modulo {primes} primes (Chinese remainder theorem)"
+    return value
 
 
 def _layer(lib: Any, ctx: Any) -> Layer:

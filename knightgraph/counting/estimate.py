@@ -41,7 +41,7 @@ PEAK_STATES = {
     5: (12, 13_865),
     6: (10, 484_710),
     7: (10, 8_485_156),
-    8: (8, 230_000_000),
+    8: (8, 221_407_817),
 }
 """The largest layer of the compiled kernel's closed count of an m x n knight's board
 (m <= n) in the snake order: by the shorter side m, ``(n0, states)`` measured on m x n0.
@@ -49,9 +49,7 @@ The layers grow with n until the board is about twice as long as it is wide (mea
 5x6 1,799, 5x8 9,567, 5x10 12,762, 5x12 to 5x20 13,865; 6x6 58,224, 6x7 198,889, 6x8
 360,175, 6x9 371,482, 6x10 and 6x12 484,710; 7x8 6,450,386, 7x10 8,485,156), so ``states`` is an upper
 estimate for n <= n0, and past n0 it is multiplied by :data:`LONGER` unless n0 >= 2 m - 2.
-8 rows: not measured to the end: an 8x8 count stopped at 4 GiB had 94.8 million states in
-step 39 of 64 and 7x8 grows 2.4 times from the same point of its program (2,686,329 in
-step 34 of 56 to 6,450,386 in step 40): 230 million projected."""
+8 rows: the whole 8x8 count (step 46 of 64)."""
 
 LONGER = 1.5
 """Growth of the largest layer past the board measured, up to twice as long as wide."""
@@ -61,9 +59,33 @@ OPEN_FACTOR = 12
 5x8 113,343 open / 9,567 closed, 6x7 2,103,765 / 198,889."""
 
 BYTES_PER_STATE = 96
-"""Bytes of kernel tables per state of the largest layer: 16-byte entries in tables of a
-power of two kept at most three quarters full, two of them at once (the layer and the
-next), and a third while one grows (measured 83 B on 7x8, 93 B on 6x8)."""
+"""Bytes of kernel tables per state of the largest layer when it is small (below
+:data:`LARGE_STATES`): 16-byte entries in tables kept at most half full, the layer read
+packed beside the one written (measured 60 B on 6x8, 78 B of the whole process on 7x8)."""
+
+LARGE_STATES = 2**25
+"""From this many states a layer's tables are large (:data:`knightgraph.counting.compiled.
+LARGE_ENTRIES`): filled to 0.78, grown by a quarter in place, the layer read given back as
+it is read."""
+
+LARGE_BYTES_PER_STATE = 36
+"""Bytes per state of the largest layer for large tables (measured: 8x8 closed, 221,407,817
+states, 7.1 GB peak resident for the whole process: 32 B)."""
+
+
+def kernel_overhead() -> int:
+    """Bytes the kernel holds beside its tables: each thread's buffer of successors, 2^21
+    entries of 24 bytes, and as much again sorted (:func:`~knightgraph.counting.compiled.
+    count_threads` threads).
+
+    Examples
+    --------
+    >>> kernel_overhead() % (96 * 2**20)
+    0
+    """
+    from .compiled import count_threads
+
+    return count_threads() * 2 * 2**21 * 24
 
 
 def peak_states(m: int, n: int) -> float:
@@ -98,14 +120,14 @@ def estimate_count_memory(board: Board, *, closed: bool) -> int | None:
     >>> format_bytes(estimate_count_memory(Board(7, 8), closed=True))
     '776.8 MiB'
     >>> format_bytes(estimate_count_memory(Board(8, 8), closed=True))
-    '20.6 GiB'
+    '7.4 GiB'
     >>> estimate_count_memory(Board(6, 6, leaper=(1, 3)), closed=True) is None
     True
     """
     if board.leaper != KNIGHT or board.removed:
         return None
     states = peak_states(board.m, board.n) * (1 if closed else OPEN_FACTOR)
-    return int(states * BYTES_PER_STATE)
+    return int(states * (LARGE_BYTES_PER_STATE if states >= LARGE_STATES else BYTES_PER_STATE))
 
 
 def part_fraction(parts: int) -> float:

@@ -121,6 +121,7 @@ class _Part:
     states: Any  # the group's states: (keys, lo, hi) arrays for "c", a dict for "python"
     memory: int | None
     until: float | None  # the count's one deadline, on the wall clock (time.time())
+    threads: int | None  # the kernel's threads a part (None: the worker's cores)
 
 
 def _run_part(part: _Part) -> dict[str, Any]:
@@ -158,6 +159,7 @@ def _run_part(part: _Part) -> dict[str, Any]:
                 stats=stats,
                 first=part.cut,
                 initial=part.states,
+                threads=part.threads,
             )
         else:
             room = memory_budget(part.memory, compiled=False)
@@ -285,8 +287,9 @@ def split_count(
     stats["split"]["empty_parts"] = len(empty)
     todo = [i for i in range(parts) if i not in done]
     until = budget.wall_deadline()
+    threads = _threads_a_part(executor)
     tasks = [
-        _Part(board, virtual, forced, excluded, engine, cut, i, groups[i], memory, until)
+        _Part(board, virtual, forced, excluded, engine, cut, i, groups[i], memory, until, threads)
         for i in todo
     ]
     del groups
@@ -371,6 +374,20 @@ def _prefix(
 
 class _Reached(Exception):
     """The prefix reached a layer large enough to cut at."""
+
+
+def _threads_a_part(executor: Any) -> int | None:
+    """The kernel's threads for each part: the cores shared by the parts that run at once on
+    this machine (local processes), all of them for parts run one after another, and None
+    (each worker's own cores) on a dask cluster."""
+    from ..running.parallel import ProcessExecutor, SerialExecutor
+    from .compiled import count_threads
+
+    if isinstance(executor, SerialExecutor):
+        return count_threads()
+    if isinstance(executor, ProcessExecutor):
+        return max(1, count_threads() // max(1, _workers(executor)))
+    return None
 
 
 def _workers(executor: Any) -> int:

@@ -31,9 +31,11 @@ __all__ = [
     "Footprint",
     "available_memory",
     "format_bytes",
+    "parse_bytes",
     "require_board_memory",
     "require_memory",
     "require_table_memory",
+    "resident_bytes",
     "table_memory",
 ]
 
@@ -151,6 +153,56 @@ def format_bytes(count: float) -> str:
         if count < 1024 ** (k + 1) or unit == _UNITS[-1]:
             return f"{count:.0f} B" if k == 0 else f"{count / 1024**k:.1f} {unit}"
     raise AssertionError("unreachable")
+
+
+_SUFFIXES = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def parse_bytes(text: str) -> int:
+    """A size such as ``4G``, ``512MiB``, ``1.5 GB`` or ``1000000`` in bytes: K, M, G and T
+    (with or without ``B`` or ``iB``) are powers of 1024.  ValueError for anything else,
+    and for sizes below one byte.
+
+    Examples
+    --------
+    >>> parse_bytes("4G"), parse_bytes("512MiB"), parse_bytes("1.5 GB"), parse_bytes("1000")
+    (4294967296, 536870912, 1610612736, 1000)
+    >>> parse_bytes("four")
+    Traceback (most recent call last):
+    ...
+    ValueError: invalid size 'four': expected a number of bytes, or one with K, M, G or T (powers of 1024), like 4G
+    """
+    import re
+
+    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([KMGT]?)(?:i?B)?\s*", text, re.IGNORECASE)
+    value = None
+    if match:
+        number, unit = match.groups()
+        value = int(float(number) * _SUFFIXES[unit.upper()]) if "." in number else int(
+            number
+        ) * _SUFFIXES[unit.upper()]
+    if value is None or value < 1:
+        raise ValueError(
+            f"invalid size {text!r}: expected a number of bytes, or one with K, M, G or T "
+            "(powers of 1024), like 4G"
+        )
+    return value
+
+
+def resident_bytes() -> int:
+    """The memory this process holds now (its resident set; 0 where it cannot be read).
+
+    Examples
+    --------
+    >>> resident_bytes() >= 0
+    True
+    """
+    try:
+        with open("/proc/self/statm") as f:
+            pages = int(f.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+    return pages * os.sysconf("SC_PAGE_SIZE")
 
 
 def require_memory(needed: int, what: str, *, available: int | None = None) -> None:
