@@ -80,3 +80,59 @@ def test_a_timeout_inside_a_step_of_two_threads_aborts_cleanly(monkeypatch):
     result = count_tours(7, 8, closed=True, timeout=0.5)
     assert result.aborted and result.directed is None
     assert "timeout" in result.reason
+
+
+# ------------------------------------------------------------------ count --memory
+def _cli(capsys, *argv):
+    from knightgraph.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_memory_sizes_are_read_in_powers_of_1024():
+    from knightgraph.running.resources import parse_bytes
+
+    assert parse_bytes("4G") == 4 * 2**30 == parse_bytes("4GiB") == parse_bytes("4 gb")
+    assert parse_bytes("1.5M") == 3 * 2**19 and parse_bytes("123") == 123
+    for bad in ("", "G", "4X", "-1G", "0", "1e9", "4 G B"):
+        with pytest.raises(ValueError, match="invalid size"):
+            parse_bytes(bad)
+
+
+def test_count_memory_flag_counts_within_it(capsys):
+    code, out, err = _cli(capsys, "count", "6", "8", "--closed", "--memory", "1G")
+    assert code == 0 and "55,488,142 undirected" in out
+
+
+@pytest.mark.parametrize("size", ["lots", "0", "-3G"])
+def test_count_memory_flag_refuses_a_bad_size_in_one_line(capsys, size):
+    with pytest.raises(SystemExit) as stop:
+        _cli(capsys, "count", "6", "8", "--closed", "--memory", size)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "--memory" in err and len(err.strip().splitlines()) == 1
+
+
+def test_count_memory_below_what_the_program_holds_is_refused(capsys):
+    code, out, err = _cli(capsys, "count", "6", "8", "--closed", "--memory", "10M")
+    assert code == 2 and out == ""
+    assert "--memory 10.0 MiB is less than" in err and len(err.strip().splitlines()) == 1
+
+
+def test_count_memory_too_small_for_any_split_is_refused_with_the_estimate(capsys):
+    code, out, err = _cli(capsys, "count", "8", "8", "--closed", "--memory", "1G")
+    assert code == 3 and out == ""
+    assert "memory: about 7.4 GiB of tables estimated" in err
+    assert "before any work" in err and "7.4 GiB of tables (estimated)" in err
+
+
+def test_count_memory_splits_into_parts_to_fit(capsys, monkeypatch):
+    """6x8 closed is estimated at 44 MiB of tables: a budget leaving about 30 MiB for them
+    splits it (the estimate's parts) and still gives A175881's count."""
+    from knightgraph.counting.estimate import kernel_overhead
+    from knightgraph.running.resources import resident_bytes
+
+    size = resident_bytes() + kernel_overhead() + 30 * 2**20
+    code, out, err = _cli(capsys, "count", "6", "8", "--closed", "--memory", str(size))
+    assert code == 0 and "55,488,142 undirected" in out
