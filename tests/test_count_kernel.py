@@ -102,7 +102,7 @@ def test_memory_sizes_are_read_in_powers_of_1024():
 
 
 def test_count_memory_flag_counts_within_it(capsys):
-    code, out, err = _cli(capsys, "count", "6", "8", "--closed", "--memory", "1G")
+    code, out, _ = _cli(capsys, "count", "6", "8", "--closed", "--memory", "1G")
     assert code == 0 and "55,488,142 undirected" in out
 
 
@@ -134,5 +134,5 @@ def test_count_memory_splits_into_parts_to_fit(capsys, monkeypatch):
     from knightgraph.running.resources import resident_bytes
 
     size = resident_bytes() + kernel_overhead() + 30 * 2**20
-    code, out, err = _cli(capsys, "count", "6", "8", "--closed", "--memory", str(size))
+    code, out, _ = _cli(capsys, "count", "6", "8", "--closed", "--memory", str(size))
     assert code == 0 and "55,488,142 undirected" in out

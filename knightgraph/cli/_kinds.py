@@ -32,9 +32,9 @@ from ._shared import (
     UsageError,
     board_of,
     progress_bar,
-    tables_memory,
     request_of,
     solver_options_of,
+    tables_memory,
 )
 
 if TYPE_CHECKING:

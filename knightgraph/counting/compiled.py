@@ -400,11 +400,15 @@ def run_compiled(
 def _reduced(layer: Layer, modulus: int) -> Layer:
     """A layer's counts modulo ``modulus`` (each below it, in ``lo``)."""
     keys, lo, hi = layer
-    counts = [(int(a) | (int(b) << 64)) % modulus for a, b in zip(lo.tolist(), hi.tolist())]
+    counts = [
+        (int(a) | (int(b) << 64)) % modulus for a, b in zip(lo.tolist(), hi.tolist(), strict=True)
+    ]
     return keys, np.array(counts, dtype=np.uint64), np.zeros(len(counts), dtype=np.uint64)
 
 
-def _by_residues(kernel: _Kernel, width: int, plan: list[tuple[Any, ...]], kw: dict[str, Any]) -> Any:
+def _by_residues(
+    kernel: _Kernel, width: int, plan: list[tuple[Any, ...]], kw: dict[str, Any]
+) -> Any:
     """A count too large for 128 bits: the program run again modulo primes below 2^62 until
     their product passes twice the bound of :func:`count_bound_bits`; the count is the one
     number below the product with those residues (Chinese remainder theorem).  A part's
@@ -417,7 +421,7 @@ def _by_residues(kernel: _Kernel, width: int, plan: list[tuple[Any, ...]], kw: d
     start = 1
     if initial is not None:
         _, lo, hi = initial
-        start = sum(int(a) | (int(b) << 64) for a, b in zip(lo.tolist(), hi.tolist()))
+        start = sum(int(a) | (int(b) << 64) for a, b in zip(lo.tolist(), hi.tolist(), strict=True))
     bits = count_bound_bits(plan, first, start) + 1
     value, product, primes = 0, 1, 0
     for prime in moduli():

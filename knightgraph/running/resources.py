@@ -178,9 +178,11 @@ def parse_bytes(text: str) -> int:
     value = None
     if match:
         number, unit = match.groups()
-        value = int(float(number) * _SUFFIXES[unit.upper()]) if "." in number else int(
-            number
-        ) * _SUFFIXES[unit.upper()]
+        value = (
+            int(float(number) * _SUFFIXES[unit.upper()])
+            if "." in number
+            else int(number) * _SUFFIXES[unit.upper()]
+        )
     if value is None or value < 1:
         raise ValueError(
             f"invalid size {text!r}: expected a number of bytes, or one with K, M, G or T "
