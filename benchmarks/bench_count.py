@@ -37,6 +37,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 
 CHILD = """
 import json, resource, sys, time
@@ -73,6 +74,7 @@ def run(m: int, n: int, closed: bool, path: str | None = None, label: str = "") 
         text=True,
         check=True,
         env=env,
+        cwd=tempfile.gettempdir(),  # not a checkout: '' leads sys.path for ``-c``
     )
     data: dict = json.loads(out.stdout)
     known = KNOWN.get((m, n, closed))
