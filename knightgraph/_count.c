@@ -419,7 +419,7 @@ static void *step_worker(void *arg)
         uint64_t to = from + st->chunk < total ? from + st->chunk : total;
         uint64_t i = from;
         for (; i < to; i++) {
-            if ((i - from) % CLOCK_EVERY == CLOCK_EVERY - 1 && ctx->timed &&
+            if ((i - from) % CLOCK_EVERY == 0 && ctx->timed &&
                 now_seconds() >= ctx->deadline) {
                 __atomic_store_n(&st->stop, ERR_STOPPED, __ATOMIC_RELAXED);
                 break;
@@ -447,7 +447,7 @@ static void *step_worker(void *arg)
             __atomic_fetch_sub(&ctx->used, (int64_t)((to - from) * es), __ATOMIC_RELAXED);
         }
         __atomic_fetch_add(&st->added, qu.added, __ATOMIC_RELAXED);
-        __atomic_fetch_add(&st->seen, (int64_t)(to - from), __ATOMIC_RELAXED);
+        __atomic_fetch_add(&st->seen, (int64_t)(i - from), __ATOMIC_RELAXED);
         qu.added = 0;
     }
     queue_drain(st->next, &qu, st->shared); /* before the table grows or the step ends */
