@@ -130,7 +130,7 @@ def test_count_memory_too_small_for_any_split_is_refused_with_the_estimate(capsy
 def test_count_memory_splits_into_parts_to_fit(capsys, monkeypatch):
     """6x8 closed is estimated at 44 MiB of tables: a budget leaving about 30 MiB for them
     splits it (the estimate's parts) and still gives A175881's count."""
-    from knightgraph.counting.estimate import kernel_overhead
+    from knightgraph.counting.compiled import kernel_overhead
     from knightgraph.running.resources import resident_bytes
 
     size = resident_bytes() + kernel_overhead() + 30 * 2**20

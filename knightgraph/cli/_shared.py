@@ -139,7 +139,7 @@ def tables_memory(memory: int | None) -> int | None:
     whole process stays within it (None: no ``--memory``)."""
     if memory is None:
         return None
-    from ..counting.estimate import kernel_overhead
+    from ..counting.compiled import kernel_overhead
     from ..running.resources import format_bytes, resident_bytes
 
     held = resident_bytes() + kernel_overhead()

@@ -298,6 +298,18 @@ def count_threads() -> int:
     return max(1, min(cores or 1, 8))
 
 
+def kernel_overhead() -> int:
+    """Bytes the kernel holds beside its tables: each thread's buffer of successors, 2^21
+    entries of 24 bytes, and as much again sorted (:func:`count_threads` threads).
+
+    Examples
+    --------
+    >>> kernel_overhead() % (96 * 2**20)
+    0
+    """
+    return count_threads() * 2 * 2**21 * 24
+
+
 Layer = tuple[Any, Any, Any]
 """A layer of states exported from the kernel: ``(keys, lo, hi)``, three uint64 arrays (the
 count of ``keys[i]`` is ``hi[i] * 2**64 + lo[i]``)."""

@@ -73,21 +73,6 @@ LARGE_BYTES_PER_STATE = 36
 states, 7.1 GB peak resident for the whole process: 32 B)."""
 
 
-def kernel_overhead() -> int:
-    """Bytes the kernel holds beside its tables: each thread's buffer of successors, 2^21
-    entries of 24 bytes, and as much again sorted (:func:`~knightgraph.counting.compiled.
-    count_threads` threads).
-
-    Examples
-    --------
-    >>> kernel_overhead() % (96 * 2**20)
-    0
-    """
-    from .compiled import count_threads
-
-    return count_threads() * 2 * 2**21 * 24
-
-
 def peak_states(m: int, n: int) -> float:
     """The largest layer estimated for a closed count of an m x n knight's board (see
     :data:`PEAK_STATES`; past 8 rows, the ratio of 8 to 7 rows once per row).
@@ -220,7 +205,7 @@ def memory_note(board: Board, *, closed: bool, memory: int | None = None) -> str
     >>> memory_note(Board(6, 8), closed=True) is None
     True
     >>> print(memory_note(Board(8, 8), closed=True, memory=2**40))
-    memory: about 20.6 GiB of tables estimated, budget 1.0 TiB: in one piece
+    memory: about 7.4 GiB of tables estimated, budget 1.0 TiB: in one piece
     """
     from .limits import memory_budget
 
