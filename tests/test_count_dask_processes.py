@@ -6,6 +6,7 @@ parts the scheduler runs again on the other (the total is A175881's all the same
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -36,10 +37,8 @@ def _start(*argv: str) -> subprocess.Popen:
 
 def _stop(process: subprocess.Popen) -> None:
     if process.poll() is None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
     process.wait(timeout=30)
 
 
@@ -49,10 +48,8 @@ def cluster(tmp_path):
     if not Path(DASK).exists():
         pytest.skip("the dask command is not installed")
     file = tmp_path / "scheduler.json"
-    scheduler = _start(
-        "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-        "--scheduler-file", str(file),
-    )  # fmt: skip
+    where = ["--host", "127.0.0.1", "--port", "0", "--scheduler-file", str(file)]
+    scheduler = _start("scheduler", *where, "--no-dashboard")
     workers: list[subprocess.Popen] = []
     try:
         for _ in range(200):
@@ -61,12 +58,8 @@ def cluster(tmp_path):
             time.sleep(0.1)
         address = json.loads(file.read_text())["address"]
         for _ in range(2):
-            workers.append(
-                _start(
-                    "worker", address, "--nthreads", "1", "--nworkers", "1",
-                    "--no-dashboard", "--death-timeout", "60",
-                )  # fmt: skip
-            )
+            one = ["--nthreads", "1", "--nworkers", "1", "--death-timeout", "60"]
+            workers.append(_start("worker", address, *one, "--no-dashboard"))
         with distributed.Client(address, timeout=60) as client:
             client.wait_for_workers(2, timeout=60)
         yield address, workers
