@@ -2,10 +2,11 @@
  * knightgraph._count: the compiled frontier dynamic program that counts
  * Hamiltonian cycles (knight's tours) exactly.
  *
- * Called through ctypes from knightgraph/counting.py, which builds the plan
- * (the order of the squares, which frontier slot each square occupies, which
- * edges may or must be used) and holds a plain-Python version of the same
- * program (run_python), the reference the tests compare against.
+ * Called through ctypes from knightgraph/counting/compiled.py.  The plan (the
+ * order of the squares, which frontier slot each square occupies, which edges
+ * may or must be used) comes from knightgraph/counting/plan.py; the same program
+ * in plain Python (python_engine.run_python) is the reference the tests compare
+ * against.
  *
  * A state gives each of up to 18 frontier slots a value: 0 = degree 0 (or a
  * free slot), 1 = degree 2, 2..10 = an end of a path fragment, the two ends
@@ -18,15 +19,16 @@
  * order, 17 top to bottom).  Counts are unsigned 64-bit integers
  * (16-byte table entries); when one overflows the step reports it and the
  * caller starts again with 128-bit counts (24-byte entries), and if one of
- * those overflows too, with the Python engine's unbounded integers.
+ * those overflows too, counts modulo primes (kgc_modulus) and puts the
+ * residues together.
  * Each layer of states lives in an open-addressing hash table; one call of
  * kgc_step adds one square and produces the next layer.
  *
  * A step of a large count takes seconds, so the budget is also checked inside
  * it: kgc_set_deadline gives the seconds left, and kgc_step reads the clock
- * every CLOCK_EVERY states and returns ERR_STOPPED past the deadline (the
- * layer before the step is kept; kgc_done tells how many of its states were
- * done).
+ * at the first state of every chunk and every CLOCK_EVERY states, and returns
+ * ERR_STOPPED past the deadline (kgc_done tells how many of the layer's states
+ * were done; the context is then only good for kgc_done, kgc_peak, kgc_free).
  */
 #define _GNU_SOURCE /* mremap */
 #include <pthread.h>
@@ -34,9 +36,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
 #define HUGE_PAGE ((size_t)2 << 20)
 

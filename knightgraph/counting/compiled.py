@@ -22,6 +22,8 @@ import numpy as np
 from ..exceptions import BoardTooLargeError, KnightGraphError
 from ..running.budget import Budget
 from ..running.native import load_library, python_only
+from ..running.workers import cpu_count
+from .estimate import LARGE_ENTRIES
 from .limits import stopped_error
 
 if TYPE_CHECKING:
@@ -272,13 +274,6 @@ def slot_plan(
     return width, out
 
 
-LARGE_ENTRIES = 1 << 26
-"""Tables of this many entries (1 GiB of 16-byte entries) or more are *large*: the kernel
-fills them to 0.78 rather than 0.5, grows them by a quarter rather than doubling, and gives
-back the pages of the layer a step reads as it reads them (``_count_table.h``).  The tests set
-it small to run that code on small boards."""
-
-
 def count_threads() -> int:
     """How many threads a step of the compiled kernel may use: ``KNIGHTGRAPH_COUNT_THREADS``,
     or the cores this process may run on (the kernel runs layers of 65,536 states or more
@@ -292,10 +287,8 @@ def count_threads() -> int:
     import os
 
     value = os.environ.get("KNIGHTGRAPH_COUNT_THREADS", "").strip()
-    if value.isdigit() and int(value) >= 1:
-        return min(int(value), 8)
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return max(1, min(cores or 1, 8))
+    threads = int(value) if value.isdigit() and int(value) >= 1 else cpu_count()
+    return min(threads, 8)
 
 
 def kernel_overhead() -> int:
@@ -409,13 +402,16 @@ def run_compiled(
             lib.kgc_free(ctx)
 
 
+def _counts(layer: Layer) -> list[int]:
+    """A layer's counts as Python integers (``hi * 2**64 + lo``)."""
+    _, lo, hi = layer
+    return [int(a) | (int(b) << 64) for a, b in zip(lo.tolist(), hi.tolist(), strict=True)]
+
+
 def _reduced(layer: Layer, modulus: int) -> Layer:
     """A layer's counts modulo ``modulus`` (each below it, in ``lo``)."""
-    keys, lo, hi = layer
-    counts = [
-        (int(a) | (int(b) << 64)) % modulus for a, b in zip(lo.tolist(), hi.tolist(), strict=True)
-    ]
-    return keys, np.array(counts, dtype=np.uint64), np.zeros(len(counts), dtype=np.uint64)
+    counts = [count % modulus for count in _counts(layer)]
+    return layer[0], np.array(counts, dtype=np.uint64), np.zeros(len(counts), dtype=np.uint64)
 
 
 def _by_residues(
@@ -430,10 +426,7 @@ def _by_residues(
         raise CountOverflow
     stats = kw["stats"]
     initial, first = kw.get("initial"), kw.get("first", 0)
-    start = 1
-    if initial is not None:
-        _, lo, hi = initial
-        start = sum(int(a) | (int(b) << 64) for a, b in zip(lo.tolist(), hi.tolist(), strict=True))
+    start = 1 if initial is None else sum(_counts(initial))
     bits = count_bound_bits(plan, first, start) + 1
     value, product, primes = 0, 1, 0
     for prime in moduli():

@@ -63,10 +63,16 @@ BYTES_PER_STATE = 96
 :data:`LARGE_STATES`): 16-byte entries in tables kept at most half full, the layer read
 packed beside the one written (measured 60 B on 6x8, 78 B of the whole process on 7x8)."""
 
-LARGE_STATES = 2**25
-"""From this many states a layer's tables are large (:data:`knightgraph.counting.compiled.
-LARGE_ENTRIES`): filled to 0.78, grown by a quarter in place, the layer read given back as
-it is read."""
+LARGE_ENTRIES = 1 << 26
+"""Tables of this many entries (1 GiB of 16-byte entries) or more are *large*: the compiled
+kernel fills them to 0.78 rather than 0.5, grows them by a quarter rather than doubling, and
+gives back the pages of the layer a step reads as it reads them (``_count_table.h``; the
+kernel is handed this value, :mod:`.compiled`).  The tests set it small to run that code on
+small boards."""
+
+LARGE_STATES = LARGE_ENTRIES // 2
+"""From this many states a layer's tables are large (a step's table starts with an entry a
+state read, or twice that)."""
 
 LARGE_BYTES_PER_STATE = 36
 """Bytes per state of the largest layer for large tables (measured: 8x8 closed, 221,407,817

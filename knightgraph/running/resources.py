@@ -173,16 +173,13 @@ def parse_bytes(text: str) -> int:
     ValueError: invalid size 'four': expected a number of bytes, or one with K, M, G or T (powers of 1024), like 4G
     """
     import re
+    from decimal import Decimal
 
     match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([KMGT]?)(?:i?B)?\s*", text, re.IGNORECASE)
     value = None
     if match:
         number, unit = match.groups()
-        value = (
-            int(float(number) * _SUFFIXES[unit.upper()])
-            if "." in number
-            else int(number) * _SUFFIXES[unit.upper()]
-        )
+        value = int(Decimal(number) * _SUFFIXES[unit.upper()])  # exact for any length
     if value is None or value < 1:
         raise ValueError(
             f"invalid size {text!r}: expected a number of bytes, or one with K, M, G or T "
