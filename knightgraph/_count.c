@@ -60,6 +60,7 @@
 
 #include "_count_table.h"
 #include "_count_queue.h"
+#include "_count_join.h"
 
 void *kgc_new(int64_t slots, int64_t limit, int64_t wide)
 {
@@ -181,6 +182,7 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
     int err = step_prepare(st, ctx, dest, vleaves, vneed, cands, forced, nc, leave, nl, need,
                            nn, last);
     ctx->mirrored = 0; /* for this step only */
+    ctx->want = 0;
     ctx->done = 0;
     if (err) {
         free(st->memo);
@@ -310,4 +312,27 @@ void kgc_mirror(void *p, const int64_t *perm)
     ctx->mirrored = 1;
     for (int s = 0; s < ctx->slots; s++)
         ctx->perm[s] = (uint8_t)perm[s];
+}
+
+/* The next step keeps only the successors whose new square has a degree d with bit d of
+   `mask` set (the parts of a count in the middle, knightgraph/counting/middle.py). */
+void kgc_want(void *p, int64_t mask)
+{
+    ((ctx_t *)p)->want = (int)(mask & 7);
+}
+
+/* The keys of the mirror images of n states of `slots` slots (perm as for kgc_mirror). */
+void kgc_images(int64_t slots, const int64_t *perm, int64_t n, const uint64_t *keys,
+                uint64_t *out)
+{
+    uint8_t v[MAX_SLOTS + 2], image[MAX_SLOTS + 2];
+    int pairs = (int)(slots + 1) / 2;
+    pairs_init();
+    for (int64_t i = 0; i < n; i++) {
+        decode(keys[i], v, pairs);
+        memset(image, 0, sizeof image);
+        for (int s = 0; s < slots; s++)
+            image[perm[s]] = v[s];
+        out[i] = encode(image, pairs);
+    }
 }

@@ -128,6 +128,17 @@ static int step_prepare(step_t *st, ctx_t *ctx, int64_t dest, int64_t vleaves, i
                 st->sublen[nsub++] = 2;
             }
     st->nsub = nforced > 2 ? 0 : nsub;
+    if (ctx->want) { /* only the subsets that give the new square a degree wanted */
+        int kept = 0;
+        for (int q = 0; q < st->nsub; q++)
+            if ((ctx->want >> st->sublen[q]) & 1) {
+                st->sub[kept][0] = st->sub[q][0];
+                st->sub[kept][1] = st->sub[q][1];
+                st->sublen[kept] = st->sublen[q];
+                st->submask[kept++] = st->submask[q];
+            }
+        st->nsub = kept;
+    }
     /* Leave and need checks on slots no edge of this step touches are done once per state. */
     int touched[MAX_SLOTS] = {0};
     for (int a = 0; a < nc; a++)

@@ -59,6 +59,7 @@ typedef struct {
     double deadline; /* seconds on now_seconds()'s clock */
     int64_t done;    /* states of the current layer handled by the last step */
     int mirrored;    /* kgc_mirror: merge the next step's states with their images */
+    int want;        /* kgc_want: the degrees (bit d) the next step's new square may take (0: any) */
     double ratio;    /* states of the last step's layer over those of the layer before */
     uint8_t perm[MAX_SLOTS];
 } ctx_t;

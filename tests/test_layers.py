@@ -155,10 +155,10 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("__main__",),
     ],
     "counting": [
-        ("limits", "checkpoint", "zeros"),  # results and budgets, checkpoints, quick zeros
+        ("limits", "checkpoint", "zeros", "residues"),  # results, checkpoints, zeros, moduli
         ("enumeration", "estimate", "plan"),  # the plan of a count and its estimate
         ("compiled", "python_engine"),  # the engines
-        ("vertexorder", "split", "transitions"),  # graphs, parts, sampling's transitions
+        ("vertexorder", "split", "transitions", "middle"),  # graphs, parts, sampling, halves
         ("count", "sample", "symmetry"),  # what users call
     ],
     "draw": [
@@ -364,11 +364,7 @@ def test_private_names_stay_in_their_package() -> None:
             target = _resolve(f"{root}.{name}") or _resolve(root) or root
             where = _package(target) if target in MODULES else ""
             dunder = name.startswith("__") and name.endswith("__")
-            if (
-                where != home
-                and not dunder
-                and target != "_version"
-            ):
+            if where != home and not dunder and target != "_version":
                 crossing.append(f"{module} imports {name} from {target}")
     assert not crossing, "private names used outside their package:\n" + "\n".join(crossing)
 

@@ -292,7 +292,12 @@ def _count_maybe_split(args: argparse.Namespace, board: Any, start: Any, end: An
     note = (
         None
         if args.parts or args.workers or args.dask
-        else memory_note(board, closed=args.closed, memory=kw["memory"])
+        else memory_note(
+            board,
+            closed=args.closed,
+            memory=kw["memory"],
+            middle=_in_the_middle(args, board, start, end),
+        )
     )
     if note:  # issue 15: the estimate before the work
         print(note, file=sys.stderr)
@@ -308,6 +313,16 @@ def _count_maybe_split(args: argparse.Namespace, board: Any, start: Any, end: An
             on_part=None if on_part is None else lambda p: on_part(_parts_done(p)),
             **kw,
         )
+
+
+def _in_the_middle(args: argparse.Namespace, board: Any, start: Any, end: Any) -> bool:
+    """True when ``count`` on ``board`` will meet in the middle (its memory note says so)."""
+    from ..counting.compiled import kernel_available
+    from ..counting.middle import meets_in_the_middle
+
+    if start is not None or end is not None or board.rectangle is not board:
+        return False
+    return kernel_available() and meets_in_the_middle(board, args.closed)
 
 
 def _parts_done(info: dict[str, Any]) -> dict[str, Any]:

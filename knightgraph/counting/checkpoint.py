@@ -71,7 +71,7 @@ MAX_DEPTH = 16
 NAMES = ("cycles", "paths")
 """The counts a request makes (:func:`knightgraph.counting.plan.tally`)."""
 
-ENGINES = ("c", "python")
+ENGINES = ("c", "python", "middle")
 
 _KEYS = {"format", "version", "knightgraph", "request", "counts", "digest"}
 _SPLIT_KEYS = {"cut", "parts", "engine", "groups"}

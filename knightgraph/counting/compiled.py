@@ -14,7 +14,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -25,6 +25,7 @@ from ..running.native import load_library, python_only
 from ..running.workers import cpu_count
 from .estimate import LARGE_ENTRIES
 from .limits import stopped_error
+from .residues import count_bound_bits, moduli
 
 if TYPE_CHECKING:
     from .plan import PlanGraph, PlanStep
@@ -70,6 +71,16 @@ class _Kernel:
         lib.kgc_large.argtypes = [ctypes.c_void_p, i64]
         lib.kgc_modulus.restype = None
         lib.kgc_modulus.argtypes = [ctypes.c_void_p, i64]
+        lib.kgc_want.restype = None
+        lib.kgc_want.argtypes = [ctypes.c_void_p, i64]
+        lib.kgc_images.restype = None
+        lib.kgc_images.argtypes = [i64, ints, i64, words, words]
+        lib.kgc_join.restype = i64
+        # kgc_join(w, nl, lkeys, lcounts, lslots, lpos, nr, rkeys, rcounts, rslots, rpos,
+        #          rperm, nq, qpos, qwant, threads, seconds, out)
+        lib.kgc_join.argtypes = [i64, i64, words, words, i64, ints, i64, words, words, i64]
+        lib.kgc_join.argtypes += [ints, ctypes.c_void_p, i64, ints, ints, i64, ctypes.c_double]
+        lib.kgc_join.argtypes += [words]
         self.lib = lib
 
 
@@ -116,72 +127,6 @@ class CountOverflow(Exception):
     """A count does not fit in 128 bits (kept for callers that stop there)."""
 
 
-def is_prime(n: int) -> bool:
-    """Miller-Rabin with the first twelve primes as bases: exact below 3.3 * 10**24.
-
-    Examples
-    --------
-    >>> is_prime(2**61 - 1), is_prime(2**62 - 1)
-    (True, False)
-    """
-    if n < 2:
-        return False
-    bases = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
-    for b in bases:
-        if n % b == 0:
-            return n == b
-    d, r = n - 1, 0
-    while d % 2 == 0:
-        d, r = d // 2, r + 1
-    for b in bases:
-        x = pow(b, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(r - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
-
-
-def moduli() -> Iterator[int]:
-    """The primes below 2^62, from the largest down: the moduli of a count too large for 128
-    bits (each one's counts stay below 2^62, so that two add up below 2^64).
-
-    Examples
-    --------
-    >>> from itertools import islice
-    >>> [2**62 - p for p in islice(moduli(), 3)]
-    [57, 87, 117]
-    """
-    n = 2**62 - 1
-    while True:
-        if is_prime(n):
-            yield n
-        n -= 2
-
-
-def count_bound_bits(plan: list[tuple[Any, ...]], first: int = 0, start: int = 1) -> float:
-    """log2 of an upper bound on what the plan counts from step ``first`` on, from states
-    whose counts add up to ``start``: a step chooses at most two of its ``nc`` candidate
-    edges, so each tour is one of at most ``1 + nc + nc (nc - 1) / 2`` choices a step.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> step = (0, 0, 0, np.zeros(3, dtype=np.int64))  # three candidates: 7 choices
-    >>> round(count_bound_bits([step, step]), 3)
-    5.615
-    """
-    bits = math.log2(max(1, start))
-    for step in plan[first:]:
-        nc = len(step[3])
-        bits += math.log2(1 + nc + nc * (nc - 1) // 2)
-    return bits
-
-
 def mirror_ids(graph: PlanGraph) -> list[int] | None:
     """The mirror image of each square (local ids; the virtual square is its own) across the
     axis the columns of the processing order run along, or None when the board is not
@@ -202,7 +147,10 @@ def mirror_ids(graph: PlanGraph) -> list[int] | None:
 
 
 def slot_plan(
-    graph: PlanGraph, steps: list[PlanStep], mirror: list[int] | None = None
+    graph: PlanGraph,
+    steps: list[PlanStep],
+    mirror: list[int] | None = None,
+    slots: dict[int, int] | None = None,
 ) -> tuple[int, list[tuple[Any, ...]]] | None:
     """Translate a plain plan (one square per step) into fixed slots for the C kernel.
 
@@ -212,7 +160,8 @@ def slot_plan(
     With ``mirror`` (:func:`mirror_ids`; only for counts without forced or excluded
     edges), each step after which the squares done are symmetric (the end of a
     column) also carries the permutation of the slots that the mirror makes: the
-    kernel then merges each state with its image (``kgc_mirror``).
+    kernel then merges each state with its image (``kgc_mirror``).  ``slots``, if given,
+    receives the slot of each square on the frontier after the last step (local ids).
     """
     free = list(range(MAX_SLOTS))
     slot_of = {v: free.pop(0) for v in graph.virtual_ids}
@@ -271,6 +220,8 @@ def slot_plan(
             for a, b in image.items():
                 perm[a] = b
             out[index] = (*out[index], np.array(perm, dtype=np.int64))
+    if slots is not None:
+        slots.update(slot_of)
     return width, out
 
 
@@ -323,6 +274,7 @@ def run_compiled(
     stop: int | None = None,
     threads: int | None = None,
     modulus: int = 0,
+    wants: dict[int, int] | None = None,
 ) -> Any:
     """Run the plan in C: 64-bit counts first, 128-bit ones if a count overflows.
 
@@ -335,6 +287,8 @@ def run_compiled(
     modulo it; a count that overflows 128 bits is found modulo enough primes
     (:func:`moduli`, :func:`count_bound_bits`) and put together by the Chinese remainder
     theorem (:func:`_by_residues`), on the kernel, where it once fell to the Python engine.
+    ``wants`` maps a step to the degrees its new square may take (bit d for degree d;
+    ``kgc_want``): the parts of a count in the middle (:mod:`.middle`).
     """
     lib = kernel.lib
     stats["counts"] = "128-bit" if wide else "64-bit"
@@ -349,7 +303,7 @@ def run_compiled(
         lib.kgc_modulus(ctx, modulus)
     again: dict[str, Any] = dict(memory=memory, budget=budget, progress=progress)
     again.update(stats=stats, wide=True)
-    again.update(first=first, initial=initial, stop=stop, threads=threads)
+    again.update(first=first, initial=initial, stop=stop, threads=threads, wants=wants)
     try:
         states = 1
         if initial is not None:
@@ -376,6 +330,8 @@ def run_compiled(
             arrays = (cands, forced, len(cands), leave, len(leave), need, len(need), int(last))
             if len(step) > 9:  # the end of a column: merge mirror images
                 lib.kgc_mirror(ctx, step[9])
+            if wants and index in wants:
+                lib.kgc_want(ctx, wants[index])
             states = lib.kgc_step(ctx, dest, vleaves, vneed, *arrays)
             if states == _OVERFLOW and wide:
                 lib.kgc_free(ctx)
@@ -400,6 +356,44 @@ def run_compiled(
     finally:
         if ctx is not None:
             lib.kgc_free(ctx)
+
+
+Side = tuple[Any, Any, int, Any]
+"""One half of a count in the middle for :func:`run_join`: its layer's keys and 64-bit
+counts, its slot width, and the separator position of each slot (-1: none)."""
+
+
+def run_join(
+    kernel: _Kernel,
+    size: int,
+    left: Side,
+    right: Side,
+    *,
+    mirror: Any,
+    query: tuple[list[int], list[int]],
+    budget: Budget,
+) -> tuple[int, int]:
+    """The tours made of a left and a right layer that meet on a separator of ``size``
+    squares (``kgc_join``; :mod:`.middle`), and the pairs of states walked.  ``mirror``
+    (None: none): the right layer holds mirror classes, and this permutes its slots;
+    ``query``: separator positions and two vectors of right degrees there, one after the
+    other (only the right states with one of them count).  Stops at the budget's deadline
+    (:class:`~knightgraph.counting.limits.CountAbortedError`, phase ``"join"``)."""
+    out = np.zeros(3, dtype=np.uint64)
+    seconds = budget.remaining()
+    positions, wanted = (np.array(x or [0], dtype=np.int64) for x in query)
+    pairs = kernel.lib.kgc_join(
+        size, len(left[0]), *left, len(right[0]), *right,
+        None if mirror is None else mirror.ctypes.data, len(query[0]), positions, wanted,
+        count_threads(), 0.0 if seconds is None else max(seconds, 1e-3), out,
+    )  # fmt: skip
+    if pairs == _STOPPED:
+        raise stopped_error("at the timeout", {"phase": "join", "engine": "c"})
+    if pairs == _NOMEM:
+        raise BoardTooLargeError("counting: cannot allocate the join of the two halves")
+    if pairs < 0:
+        raise KnightGraphError(f"internal error: the join of the two halves returned {pairs}")
+    return int(out[0]) | int(out[1]) << 64 | int(out[2]) << 128, int(pairs)
 
 
 def _counts(layer: Layer) -> list[int]:

@@ -119,10 +119,13 @@ def count_cycles(
     progress: Callable[[dict[str, Any]], None] | None = None,
     stats: dict[str, Any] | None = None,
     split: SplitOptions | None = None,
+    middle: int | None = None,
 ) -> int:
     """Hamiltonian cycles of the board (plus the virtual square), with forced and
     excluded edges given as pairs of flat indices (-1 is the virtual square); in parts
-    with ``split`` (:mod:`knightgraph.counting.split`)."""
+    with ``split`` (:mod:`knightgraph.counting.split`); with ``middle``, meeting in the
+    middle in ``3 ** middle`` parts (:mod:`knightgraph.counting.middle`; the checkpoint of
+    ``split``, if any, keeps them) when the count allows it."""
     # imported here: `import knightgraph` skips the plan's dataclasses
     from .plan import build_graph, local_edges, local_ids, make_plan
 
@@ -164,6 +167,25 @@ def count_cycles(
                 run_compiled, kernel, slots[0], slots[1], memory=room, budget=budget
             )
             try:
+                if middle is not None and not forced and not excluded:
+                    from .middle import count_middle
+
+                    counted = count_middle(
+                        kernel,
+                        board,
+                        virtual,
+                        memory=room,
+                        budget=budget,
+                        progress=progress,
+                        stats=stats,
+                        depth=middle,
+                        checkpoint=None if split is None else split.checkpoint,
+                        on_part=None if split is None else split.on_part,
+                    )
+                    if counted is not None:
+                        return counted
+                if split is not None and split.parts is None and middle is not None:
+                    split = None  # a checkpoint of a count in the middle that ran in one
                 if split is not None:
                     return _split(board, run, "c", len(steps), parts)
                 return int(run(progress=progress, stats=stats))
@@ -201,16 +223,45 @@ def _split(
 
 
 def _fit(
-    board: Board | GraphBoard, closed: bool, engine: str, memory: int | None, split: bool
+    board: Board | GraphBoard,
+    closed: bool,
+    engine: str,
+    memory: int | None,
+    split: bool,
+    middle: bool = False,
 ) -> Any:
     """The :class:`~knightgraph.counting.estimate.MemoryFit` of an unsplit count of a
-    rectangle on the compiled kernel (None for a split one, one in Python, or a graph's)."""
+    rectangle on the compiled kernel, or of one that meets in the ``middle`` (None for a
+    split one, one in Python, or a graph's)."""
     from .estimate import fit_memory
 
     rect = board.rectangle
     if rect is None or split or engine == "python" or not kernel_available():
         return None
-    return fit_memory(rect, closed=closed, budget=memory_budget(memory, compiled=True))
+    room = memory_budget(memory, compiled=True)
+    return fit_memory(rect, closed=closed, budget=room, middle=middle)
+
+
+def _middle_applies(
+    board: Board | GraphBoard,
+    closed: bool,
+    s: int | None,
+    t: int | None,
+    engine: str,
+    parts: int | None,
+    executor: Any,
+) -> bool:
+    """True when the count meets in the middle (:mod:`.middle`): a large enough knight's
+    rectangle, no fixed end, the compiled kernel, and no parts or executor asked for
+    (those split the count by its states, :mod:`.split`)."""
+    from .middle import meets_in_the_middle
+
+    rect = board.rectangle
+    if rect is None or s is not None or t is not None or parts is not None:
+        return False
+    if executor is not None or engine == "python" or not kernel_available():
+        return False
+    return meets_in_the_middle(rect, closed)
 
 
 def count_tours(
@@ -319,7 +370,8 @@ def count_tours(
             board, closed, s, t, 0, none, convention, seconds, stats, zero.reason, zero
         )
     budget, stats = Budget(timeout), {}
-    fit = _fit(board, closed, engine, memory, split is not None)
+    middle = _middle_applies(board, closed, s, t, engine, parts, executor)
+    fit = _fit(board, closed, engine, memory, split is not None and not middle, middle)
     if fit is not None and fit.estimate is not None:
         stats["memory_estimate"] = fit.estimate
     if fit is not None and fit.parts is None:  # refused before any work, with the estimate
@@ -333,6 +385,8 @@ def count_tours(
     kw: dict[str, Any] = dict(
         engine=engine, memory=memory, budget=budget, progress=progress, stats=stats
     )
+    if fit is not None and fit.depth is not None:
+        kw["middle"] = fit.depth
     if split is not None:
         kw["split"] = split
     return _counted(board, closed, s, t, convention, kw, began)

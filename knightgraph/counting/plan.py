@@ -65,9 +65,15 @@ def local_edges(
     return frozenset(frozenset((local[a], local[b])) for a, b in pairs)
 
 
-def _across(width: int, snake: bool) -> list[int]:
+def across_order(width: int, snake: bool) -> list[int]:
     """The order of the squares of one column of ``width``: top to bottom, or with ``snake``
-    the odd places down and the even ones back up (1, 3, 5, ..., 4, 2, 0)."""
+    the odd places down and the even ones back up (1, 3, 5, ..., 4, 2, 0).
+
+    Examples
+    --------
+    >>> across_order(8, True), across_order(3, False)
+    ([1, 3, 5, 7, 6, 4, 2, 0], [0, 1, 2])
+    """
     if not snake:
         return list(range(width))
     return list(range(1, width, 2)) + list(range(0, width, 2))[::-1]
@@ -91,9 +97,9 @@ def _processing_order(board: Board, snake: bool = False) -> list[int]:
     removed = {r * n + c for r, c in board.removed}
     snake = snake and board.leaper == KNIGHT
     if m <= n:
-        cells = [r * n + c for c in range(n) for r in _across(m, snake)]
+        cells = [r * n + c for c in range(n) for r in across_order(m, snake)]
     else:
-        cells = [r * n + c for r in range(m) for c in _across(n, snake)]
+        cells = [r * n + c for r in range(m) for c in across_order(n, snake)]
     return [i for i in cells if i not in removed]
 
 
@@ -167,8 +173,13 @@ def make_plan(
     forced: frozenset[frozenset[int]],
     excluded: frozenset[frozenset[int]],
     budget: Budget = NO_BUDGET,
+    deferred: frozenset[frozenset[int]] = frozenset(),
 ) -> list[PlanStep]:
     """The steps for counting cycles of ``graph`` that are fixed by ``perm`` (None: all).
+
+    ``deferred`` edges are never chosen but still count as undecided: a square with such
+    an edge stays on the frontier with room for it (the half of a board whose other
+    edges another program decides, :mod:`.middle`).
 
     About a millisecond a square: the clock is read every 64 orbits.
     """
@@ -189,9 +200,11 @@ def make_plan(
     adj = [
         set(a) - {u for u in a if frozenset((u, v)) in excluded} for v, a in enumerate(graph.adj)
     ]
+    remaining = [len(a) for a in adj]  # edges not yet decided, per square
+    if deferred:
+        adj = [a - {u for u in a if frozenset((u, v)) in deferred} for v, a in enumerate(adj)]
     processed: set[int] = set(graph.virtual_ids)
     frontier: list[int] = graph.virtual_ids
-    remaining = [len(a) for a in adj]  # edges not yet decided, per square
     steps: list[PlanStep] = []
     for k, orbit in enumerate(orbits):
         if k % 64 == 0 and budget.out_of_time():
