@@ -180,3 +180,22 @@ def test_the_parts_are_as_many_as_the_estimate_says(m, n):
         assert len(fixed) >= depth
         assert len(boxes) == middle_parts(Board(m, n), depth)
         assert len(set(boxes)) == len(boxes)
+
+
+@needs_kernel
+def test_count_tours_with_a_checkpoint_meets_in_the_middle_in_parts(tmp_path):
+    """A165134: 6 x 6 open, 6,637,920 directed; the file's depth is kept on a rerun."""
+    path = str(tmp_path / "open.json")
+    first = count_tours(6, 6, checkpoint=path)
+    assert first.directed == 6_637_920
+    split = json.loads(Path(path).read_text())["counts"]["paths"]["split"]
+    assert split["engine"] == "middle" and split["cut"] == 1 and split["parts"] == 6
+    again = count_tours(6, 6, checkpoint=path)
+    assert again.directed == 6_637_920 and again.stats["middle_parts"]["resumed"] == 6
+    request = request_of(Board(6, 6), False, None, None, "oeis")
+    stats: dict[str, object] = {}
+    total = count_middle(
+        compiled_kernel(), Board(6, 6), True, memory=2**34, budget=NO_BUDGET,
+        progress=None, stats=stats, depth=3, checkpoint=Checkpoint(path, request),
+    )  # fmt: skip
+    assert total == 6_637_920 // 2 and stats["middle_parts"]["parts"] == 6

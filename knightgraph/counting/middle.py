@@ -222,8 +222,11 @@ def count_middle(
     if made is None:
         return None
     left, right, size = made
-    if checkpoint is not None:
-        depth = max(depth, 1)  # a count kept in a checkpoint runs in parts
+    name = "paths" if virtual else "cycles"
+    if checkpoint is not None:  # in parts (at least 1 level), as the file has them if it does
+        saved = checkpoint.split_of(name)
+        resumed = saved is not None and saved["engine"] == "middle"
+        depth = int(saved["cut"]) if resumed and saved is not None else max(depth, 1)
     if depth:
         return _in_parts(
             kernel,
@@ -235,8 +238,8 @@ def count_middle(
             budget,
             stats,
             checkpoint,
-            "paths" if virtual else "cycles",
-            on_part,
+            name,
+            on_part if on_part is not None else _as_progress(progress),
         )
     total = len(left.plan) + len(right.plan) + 1
     offset = 0
@@ -255,6 +258,15 @@ def count_middle(
     count = _join(kernel, left, right, size, layers[0], layers[1], right.mirror, budget, stats)
     report({"done": total - offset, "states": stats["middle"]["pairs"]})
     return count
+
+
+def _as_progress(
+    progress: Callable[[dict[str, Any]], None] | None,
+) -> Callable[[dict[str, Any]], None] | None:
+    """A count's progress callback told of parts (``done`` of ``total`` parts)."""
+    if progress is None:
+        return None
+    return lambda info: progress({"done": info["parts_done"], "total": info["parts"]})
 
 
 def _run(
@@ -350,13 +362,16 @@ def _in_parts(
         layer = _run(kernel, half, half.plan, memory, budget, stats, stop=half.prefix)
         if layer is None:
             return None
-        starts.append(layer)
+        order = np.argsort(layer[0])  # in key order: the same layer digests the same on any run
+        starts.append(tuple(array[order] for array in layer))
     parts = len(boxes)
     split = {"cut": depth, "parts": parts, "engine": "middle"}
     done: dict[int, int] = {}
     if checkpoint is not None:
         checkpoint.start(name, split)
-        done = checkpoint.start(name, split, groups_digest(starts, "c"))
+        # the digest binds the parts on file to these start layers and these parts
+        which = (np.array(fixed, dtype=np.int64), np.array(boxes, dtype=np.int64).ravel())
+        done = checkpoint.start(name, split, groups_digest([*starts, which], "c"))
         checkpoint.save()
     stats["middle_parts"] = {"parts": parts, "resumed": len(done)}
     for index, (box, image) in enumerate(boxes):
