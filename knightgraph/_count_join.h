@@ -8,21 +8,37 @@
  * state name each separator square's degree (0, 1: an end of a fragment, 2) and how the
  * fragments' ends pair up; they make a Hamiltonian cycle exactly when every square's two
  * degrees add up to 2 and the two pairings of the ends close into one cycle.  The join
- * sorts the left layer by its degree vector, then takes each right state, finds the left
- * states with the complementary degrees by binary search and walks the two pairings.
+ * sorts the left layer by its degree vector and indexes where each vector's states begin
+ * (a hash table of the vectors), then takes each right state, finds the left states with
+ * the complementary degrees in one lookup and walks the two pairings.
  *
- * Cost: sorting the left layer, and a walk of at most w squares for each pair of states
- * with complementary degrees (reported back as `pairs`).
+ * Cost: sorting the left layer, a lookup for each right state, and a walk of at most w
+ * squares for each pair of states with complementary degrees (reported back as `pairs`).
  */
 
 #define JOIN_MAX 24 /* separator squares, the virtual one included */
+#define JOIN_ENDS 16 /* path ends on the separator: 4 bits name one */
 
 typedef struct {
     uint64_t code, count;
-    uint8_t partner[JOIN_MAX]; /* the other end of each end's fragment */
+    uint64_t pairing; /* the ends in separator order, 4 bits each: the other end's number */
 } side_t;
 
+/* Where the left states of one degree vector begin in the sorted left layer. */
 typedef struct {
+    uint64_t code, first;
+} group_t;
+
+static inline uint64_t join_home(uint64_t code, uint64_t mask)
+{
+    code ^= code >> 31;
+    code *= 0x9E3779B97F4A7C15ull;
+    return (code >> 17) & mask;
+}
+
+typedef struct {
+    const group_t *index; /* open addressing by code (EMPTY_KEY: free), mask + 1 slots */
+    uint64_t mask;
     int w, lpairs, rpairs;
     const int64_t *lpos, *rpos;
     const uint8_t *rperm; /* NULL: the right layer holds every state; else its mirror classes */
@@ -60,22 +76,30 @@ static inline void join_values(uint64_t key, int pairs, const int64_t *pos, int 
 
 static inline int degree_of(uint8_t x) { return x == 0 ? 0 : x == 1 ? 2 : 1; }
 
-/* The partner of each end (values >= 2 are labels shared by a fragment's two ends). */
-static inline void join_partners(const uint8_t *c, int w, uint8_t *partner)
+/* The pairing of the ends (values >= 2 are labels shared by a fragment's two ends): the ends
+   numbered in separator order, field i (4 bits) of the result the number of end i's
+   partner; ~0 when there are more than JOIN_ENDS ends. */
+static inline uint64_t join_pairing(const uint8_t *c, int w)
 {
     int8_t first[NVAL + 1];
     for (int i = 0; i <= NVAL; i++)
         first[i] = -1;
+    uint64_t out = 0;
+    int ends = 0;
     for (int i = 0; i < w; i++) {
         if (c[i] < 2)
             continue;
+        if (ends == JOIN_ENDS)
+            return ~(uint64_t)0;
         if (first[c[i]] < 0) {
-            first[c[i]] = (int8_t)i;
+            first[c[i]] = (int8_t)ends;
         } else {
-            partner[i] = (uint8_t)first[c[i]];
-            partner[first[c[i]]] = (uint8_t)i;
+            out |= (uint64_t)first[c[i]] << (4 * ends);
+            out |= (uint64_t)ends << (4 * first[c[i]]);
         }
+        ends++;
     }
+    return out;
 }
 
 static int side_cmp(const void *a, const void *b)
@@ -89,7 +113,7 @@ static void join_one(join_part_t *jp, uint64_t key, uint64_t count)
 {
     join_t *jn = jp->jn;
     int w = jn->w;
-    uint8_t rc[JOIN_MAX], rp[JOIN_MAX];
+    uint8_t rc[JOIN_MAX];
     join_values(key, jn->rpairs, jn->rpos, jn->rslots, w, rc);
     if (jn->nq) {
         int fits[2] = {1, 1};
@@ -100,34 +124,34 @@ static void join_one(join_part_t *jp, uint64_t key, uint64_t count)
             return;
     }
     uint64_t want = 0;
-    int ends = 0, start = -1;
+    int ends = 0;
     for (int i = 0; i < w; i++) {
         int d = degree_of(rc[i]);
         want |= (uint64_t)(2 - d) << (2 * i);
-        if (d == 1) {
-            ends++;
-            start = start < 0 ? i : start;
-        }
+        ends += d == 1;
     }
     if (!ends)
         return; /* the right half alone would be closed cycles: never a tour */
-    join_partners(rc, w, rp);
-    uint64_t lo = 0, hi = jn->nl; /* the first left state of code >= want */
-    while (lo < hi) {
-        uint64_t mid = (lo + hi) / 2;
-        if (jn->left[mid].code < want)
-            lo = mid + 1;
-        else
-            hi = mid;
+    const uint64_t rp = join_pairing(rc, w);
+    if (rp == ~(uint64_t)0) {
+        __atomic_store_n(&jn->failed, 1, __ATOMIC_RELAXED);
+        return;
     }
-    for (uint64_t i = lo; i < jn->nl && jn->left[i].code == want; i++) {
+    uint64_t h = join_home(want, jn->mask); /* the left states of code want: one lookup */
+    while (jn->index[h].code != want && jn->index[h].code != EMPTY_KEY)
+        h = (h + 1) & jn->mask;
+    if (jn->index[h].code == EMPTY_KEY)
+        return;
+    for (uint64_t i = jn->index[h].first; i < jn->nl && jn->left[i].code == want; i++) {
         jp->pairs++;
-        const uint8_t *lp = jn->left[i].partner;
-        int x = start, walked = 0;
+        const uint64_t lp = jn->left[i].pairing;
+        uint64_t x = 0; /* from end 0, alternately along a left and a right fragment */
+        int walked = 0;
         do {
-            x = rp[lp[x]];
+            x = (lp >> (4 * x)) & 15;
+            x = (rp >> (4 * x)) & 15;
             walked += 2;
-        } while (x != start && walked <= ends);
+        } while (x != 0 && walked <= ends);
         if (walked != ends)
             continue;
         unsigned __int128 add = (unsigned __int128)jn->left[i].count * count;
@@ -231,9 +255,37 @@ int64_t kgc_join(int64_t w, int64_t nl, const uint64_t *lkeys, const uint64_t *l
             code |= (uint64_t)degree_of(c[p]) << (2 * p);
         left[i].code = code;
         left[i].count = lcounts[i];
-        join_partners(c, (int)w, left[i].partner);
+        left[i].pairing = join_pairing(c, (int)w);
+        if (left[i].pairing == ~(uint64_t)0) {
+            free(left);
+            return ERR_INTERNAL;
+        }
     }
     qsort(left, (size_t)nl, sizeof(side_t), side_cmp);
+    uint64_t groups = 0;
+    for (int64_t i = 0; i < nl; i++)
+        groups += i == 0 || left[i].code != left[i - 1].code;
+    uint64_t cap = 16;
+    while (cap < 2 * groups)
+        cap *= 2;
+    group_t *index = (group_t *)malloc(sizeof(group_t) * cap);
+    if (!index) {
+        free(left);
+        return ERR_NOMEM;
+    }
+    for (uint64_t i = 0; i < cap; i++)
+        index[i].code = EMPTY_KEY;
+    for (int64_t i = 0; i < nl; i++) {
+        if (i && left[i].code == left[i - 1].code)
+            continue;
+        uint64_t h = join_home(left[i].code, cap - 1);
+        while (index[h].code != EMPTY_KEY)
+            h = (h + 1) & (cap - 1);
+        index[h].code = left[i].code;
+        index[h].first = (uint64_t)i;
+    }
+    jn.index = index;
+    jn.mask = cap - 1;
     jn.w = (int)w;
     jn.lpairs = lpairs;
     jn.rpairs = (int)(rslots + 1) / 2;
@@ -263,6 +315,7 @@ int64_t kgc_join(int64_t w, int64_t nl, const uint64_t *lkeys, const uint64_t *l
         if (started & (1 << t))
             pthread_join(tid[t], NULL);
     free(left);
+    free(index);
     if (jn.stopped)
         return ERR_STOPPED;
     if (jn.failed)

@@ -21,12 +21,12 @@ What a split does to memory: the parts of a split count (:mod:`.split`) divide t
 states of one layer by a hash, but the states of different parts lead to the same states
 a few columns later, so each part's largest layer is barely smaller than the whole
 count's (measured on 6x8 closed: 2 parts 0.95 of it, 4: 0.87, 8: 0.76, 16: 0.64, 64:
-0.49; :func:`part_fraction`), at ``k`` times the work.  A split can therefore make a
-count fit only when it is at most about twice too large; past that a count is refused
-before any work, naming the estimate and the memory available.  A split that does divide
-the memory, conditioning on the moves that cross the middle of the board (McKay's two
-halves), would need only the layers of half a board on each side and a join of the two
-at the middle: not built.
+0.49; :func:`part_fraction`), at ``k`` times the work.  A split by hash can therefore make a
+count fit only when it is at most about twice too large.  A count that meets in the middle
+(:mod:`.middle`) holds only the layers up to the board's middle, and its parts, which fix
+the degrees of the squares there, do divide the memory (:data:`MIDDLE_SHARE`); past what
+those reach a count is refused before any work, naming the estimate and the memory
+available.
 """
 
 from __future__ import annotations
