@@ -398,6 +398,47 @@ def test_a_count_killed_with_sigkill_resumes_to_the_same_total(tmp_path, how):
     assert _done_parts(path) == 16
 
 
+MIDDLE = (
+    "import sys; from knightgraph.counting import count_tours; "
+    "count_tours(7, 8, closed=True, checkpoint=sys.argv[1])"
+)
+
+
+@needs_kernel
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_count_in_the_middle_killed_with_sigkill_resumes_to_the_same_total(tmp_path):
+    """7 x 8 closed meets in the middle, in 6 parts with a checkpoint; killed with
+    ``kill -9`` once a part is on file, the rerun gives A193054's 34,524,432,316 closed
+    tours from the parts on file."""
+    path = tmp_path / "count.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", MIDDLE, str(path)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=subprocess_env(),
+    )
+    try:
+        deadline = time.monotonic() + 120  # a guard, not a measurement
+        while _done_parts(path) == 0 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert proc.poll() is None, "the count ended before it could be killed"
+        proc.send_signal(signal.SIGKILL)
+        assert proc.wait(timeout=30) == -signal.SIGKILL
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    data = json.loads(path.read_text())
+    assert data["digest"] == digest(data)
+    assert data["counts"]["cycles"]["split"]["engine"] == "middle"
+    kept = _done_parts(path)
+    assert 1 <= kept < 6
+    resumed = count_tours(7, 8, closed=True, checkpoint=str(path))
+    assert resumed.undirected == 34_524_432_316
+    assert resumed.stats["middle_parts"]["resumed"] == kept
+    assert _done_parts(path) == 6
+
+
 # ------------------------------------------------------------------------- fuzz
 _NUMBER = re.compile(rb"-?[0-9]+")
 
