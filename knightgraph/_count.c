@@ -265,7 +265,8 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
 /* The number of states of the current layer. */
 int64_t kgc_size(void *p) { return (int64_t)((ctx_t *)p)->cur.size; }
 
-/* Copy the current layer out: keys[i] with the count hi[i] * 2^64 + lo[i] (kgc_size entries). */
+/* Copy the current layer out: keys[i] with the count hi[i] * 2^64 + lo[i] (kgc_size entries;
+   hi may be NULL when every count fits 64 bits). */
 void kgc_export(void *p, uint64_t *keys, uint64_t *lo, uint64_t *hi)
 {
     table_t *t = &((ctx_t *)p)->cur;
@@ -273,15 +274,19 @@ void kgc_export(void *p, uint64_t *keys, uint64_t *lo, uint64_t *hi)
     for (uint64_t i = 0; i < t->cap; i++) {
         uint64_t key = key_at(t, i);
         if (key != EMPTY_KEY) {
+            uint64_t high;
             keys[k] = key;
-            table_get(t, i, &lo[k], &hi[k]);
+            table_get(t, i, &lo[k], &high);
+            if (hi)
+                hi[k] = high;
             k++;
         }
     }
 }
 
 /* Replace the current layer by the n states keys[i] with counts hi[i] * 2^64 + lo[i] (states
-   exported by kgc_export, perhaps from another process): where a split count's part starts.
+   exported by kgc_export, perhaps from another process; hi NULL: all 0): where a split
+   count's part starts.
    Returns n, or ERR_NOMEM / ERR_LIMIT / ERR_OVERFLOW (a count needs 128 bits: use wide). */
 int64_t kgc_load(void *p, int64_t n, const uint64_t *keys, const uint64_t *lo, const uint64_t *hi)
 {
@@ -291,7 +296,7 @@ int64_t kgc_load(void *p, int64_t n, const uint64_t *keys, const uint64_t *lo, c
     if (err)
         return err;
     for (int64_t i = 0; i < n; i++)
-        table_put(&fresh, keys[i], lo[i], hi[i]);
+        table_put(&fresh, keys[i], lo[i], hi ? hi[i] : 0);
     table_free(ctx, &ctx->cur);
     ctx->cur = fresh;
     if (fresh.overflow)

@@ -60,9 +60,10 @@ class _Kernel:
         lib.kgc_size.argtypes = [ctypes.c_void_p]
         words = array(np.uint64)
         lib.kgc_export.restype = None
-        lib.kgc_export.argtypes = [ctypes.c_void_p, words, words, words]
+        high = ctypes.c_void_p  # a layer's high words: None when every count fits 64 bits
+        lib.kgc_export.argtypes = [ctypes.c_void_p, words, words, high]
         lib.kgc_load.restype = i64
-        lib.kgc_load.argtypes = [ctypes.c_void_p, i64, words, words, words]
+        lib.kgc_load.argtypes = [ctypes.c_void_p, i64, words, words, high]
         lib.kgc_mirror.restype = None
         lib.kgc_mirror.argtypes = [ctypes.c_void_p, ints]
         lib.kgc_threads.restype = None
@@ -308,7 +309,8 @@ def run_compiled(
         states = 1
         if initial is not None:
             keys, lo, hi = initial if not modulus else _reduced(initial, modulus)
-            states = lib.kgc_load(ctx, len(keys), keys, lo, hi)
+            hi = None if hi.strides == (0,) else np.ascontiguousarray(hi, dtype=np.uint64)
+            states = lib.kgc_load(ctx, len(keys), keys, lo, None if hi is None else hi.ctypes.data)
             if states == _OVERFLOW and not wide:
                 lib.kgc_free(ctx)
                 ctx = None
@@ -349,7 +351,7 @@ def run_compiled(
                 progress({"done": index + 1, "states": int(states)})
         stats["peak_bytes"] = int(lib.kgc_peak(ctx))
         if stop is not None:
-            return _layer(lib, ctx)
+            return _layer(lib, ctx, wide)
         result = np.zeros(2, dtype=np.uint64)
         lib.kgc_result(ctx, result)
         return int(result[0]) | (int(result[1]) << 64)
@@ -434,12 +436,14 @@ def _by_residues(
     return value
 
 
-def _layer(lib: Any, ctx: Any) -> Layer:
-    """The current layer of the kernel ``ctx`` (None: an empty layer)."""
+def _layer(lib: Any, ctx: Any, wide: bool = True) -> Layer:
+    """The current layer of the kernel ``ctx`` (None: an empty layer); without ``wide``
+    counts its high words are a read-only view of zeros that takes no memory."""
     size = 0 if ctx is None else int(lib.kgc_size(ctx))
-    keys, lo, hi = (np.zeros(size, dtype=np.uint64) for _ in range(3))
+    keys, lo = (np.zeros(size, dtype=np.uint64) for _ in range(2))
+    hi = np.zeros(size, dtype=np.uint64) if wide else np.broadcast_to(np.uint64(0), (size,))
     if size:
-        lib.kgc_export(ctx, keys, lo, hi)
+        lib.kgc_export(ctx, keys, lo, hi.ctypes.data if wide else None)
     return keys, lo, hi
 
 
