@@ -199,3 +199,17 @@ def test_count_tours_with_a_checkpoint_meets_in_the_middle_in_parts(tmp_path):
         progress=None, stats=stats, depth=3, checkpoint=Checkpoint(path, request),
     )  # fmt: skip
     assert total == 6_637_920 // 2 and stats["middle_parts"]["parts"] == 6
+
+
+@needs_kernel
+@pytest.mark.parametrize("depth", [0, 1])
+def test_a_count_in_the_middle_stops_at_its_memory_limit(depth):
+    """The layers a count holds between its programs come out of the tables' budget: a
+    small budget stops it, ABORTED, never past it."""
+    from knightgraph.counting.limits import CountAbortedError
+
+    with pytest.raises(CountAbortedError, match="memory limit"):
+        count_middle(
+            compiled_kernel(), Board(7, 8), True, memory=3 * 2**20, budget=NO_BUDGET,
+            progress=None, stats={}, depth=depth,
+        )  # fmt: skip

@@ -154,12 +154,13 @@ def parts_to_fit(estimate: int, budget: int) -> int | None:
     return None
 
 
-MIDDLE_SHARE = (0.55, 0.30, 0.23, 0.19)
-"""The peak of a count in the middle (:mod:`.middle`) over the estimate of the same count
-in one program, by depth (:func:`middle_parts` parts): measured on 8 x 8 closed in one
-piece (3.8 GiB resident against 7.4 GiB estimated) and on 6 x 8 open in parts (the largest
-tables of 1, 6, 45 and 378 parts: 1, 0.52, 0.41 and 0.35 of those of the count in one
-piece; ``docs/counting.md``)."""
+MIDDLE_SHARE = (0.55, 0.47, 0.40, 0.34)
+"""The peak resident memory of a count in the middle (:mod:`.middle`) over the estimate of
+the same count in one program, by depth (:func:`middle_parts` parts), the largest measured
+(``docs/counting.md``): 8 x 8 closed 3.81 GiB in one piece, 3.31 GiB in 6 parts and 2.79
+GiB in 45, against 7.4 GiB estimated (0.52, 0.45, 0.38); 8 x 8 open in 45 parts passed
+22 GiB (over 0.25 of its 89 GiB).  Depth 3 is taken from 6 x 8 open's tables (378 parts:
+0.85 of 45 parts').  The parts do not divide evenly: the largest holds most of a count."""
 
 
 def middle_parts(board: Board, depth: int) -> int:

@@ -55,6 +55,7 @@ from ..boards.board import KNIGHT, Board
 from ..exceptions import KnightGraphError
 from ..running.budget import Budget
 from .checkpoint import Checkpoint
+from .limits import stopped_error
 
 MIN_LINES = 6
 """Boards of fewer lines along their longer side are counted in one program."""
@@ -250,9 +251,11 @@ def count_middle(
         if progress is not None:
             progress({"done": offset + info["done"], "states": info["states"], "total": total})
 
-    layers = []
+    layers: list[Any] = []
     for half in (left, right):
-        layer = _run(kernel, half, half.plan, memory, budget, stats, progress=report)
+        layer = _run(
+            kernel, half, half.plan, memory, budget, stats, progress=report, held=_bytes(*layers)
+        )
         if layer is None:
             return None
         layers.append(layer)
@@ -284,17 +287,23 @@ def _run(
     initial: Any = None,
     stop: int | None = None,
     wants: dict[int, int] | None = None,
+    held: int = 0,
 ) -> Any:
     """One half's program from ``first`` to ``stop`` (default: the separator): its layer,
-    or None when a count passes 64 bits."""
+    or None when a count passes 64 bits.  Its tables get ``memory`` less the ``held`` bytes
+    of the layers kept meanwhile (the other half's, the parts' starts): past that the count
+    stops, ABORTED, rather than outgrow its budget."""
     from .compiled import run_compiled
 
+    if held >= memory:
+        info = {"phase": "count", "step": first, "steps": len(plan), "engine": "c"}
+        raise stopped_error(f"at the memory limit of {memory:,} bytes", info)
     own: dict[str, Any] = {}
     layer = run_compiled(
         kernel,
         half.width,
         plan,
-        memory=memory,
+        memory=memory - held,
         budget=budget,
         progress=progress,
         stats=own,
@@ -309,6 +318,11 @@ def _run(
     stats["max_states"] = max(stats.get("max_states", 0), own.get("max_states", 0))
     stats["peak_bytes"] = max(stats.get("peak_bytes", 0), own.get("peak_bytes", 0))
     return layer
+
+
+def _bytes(*layers: Any) -> int:
+    """The bytes the arrays of ``layers`` hold (a view of zeros holds none)."""
+    return sum(a.nbytes for layer in layers for a in layer if a.strides != (0,))
 
 
 def _join(
@@ -359,9 +373,11 @@ def _in_parts(
     from .checkpoint import groups_digest
 
     fixed, boxes = part_boxes(right, depth)
-    starts = []
+    starts: list[Any] = []
     for half in (left, right):
-        layer = _run(kernel, half, half.plan, memory, budget, stats, stop=half.prefix)
+        layer = _run(
+            kernel, half, half.plan, memory, budget, stats, stop=half.prefix, held=_bytes(*starts)
+        )
         if layer is None:
             return None
         order = np.argsort(layer[0])  # in key order: the same layer digests the same on any run
@@ -381,7 +397,7 @@ def _in_parts(
             on_part({"parts_done": len(done), "parts": parts})
         if index in done:
             continue
-        layers = []
+        layers: list[Any] = []
         for side, (half, start) in enumerate(zip((left, right), starts, strict=True)):
             wants = {
                 half.adds[sq]: (1 << a | 1 << b) if side else (1 << (2 - a) | 1 << (2 - b))
@@ -397,6 +413,7 @@ def _in_parts(
                 first=half.prefix,
                 initial=start,
                 wants=wants,
+                held=_bytes(*starts, *layers),
             )
             if layer is None:
                 raise KnightGraphError("a part of a count in the middle passed 64 bits")
