@@ -48,7 +48,17 @@ BEFORE = [
     ("6x6", True, 0, 13, 601, 80, False, "3ff55846f1ba1287", "39835fda24c56ecb"),
     ("9x9", False, None, None, 4004, 465, True, "f117ef875a1574c3", "9ec6040d6141595b"),
     ("5x5", False, 12, None, 2787, 73, False, "7f49c39a59d9cda2", "9c5610694dcd65db"),
-    ("6x6 minus a1, f6", False, None, None, 6914, 110, False, "4e11873f812c4c76", "4fcfd4085eec6005"),
+    (
+        "6x6 minus a1, f6",
+        False,
+        None,
+        None,
+        6914,
+        110,
+        False,
+        "4e11873f812c4c76",
+        "4fcfd4085eec6005",
+    ),
     ("petersen", True, None, None, 40, 15, False, "a0da202a5676fdf3", "68a84a34a4264f79"),
 ]
 

@@ -660,7 +660,14 @@ def board_calls(draw: Any, b: Build) -> Call:
                 )
 
         return Call(
-            what, fn, (m, n), {}, [v for v in b.bad if v is m or v is n], False, b.odd, check_theorem
+            what,
+            fn,
+            (m, n),
+            {},
+            [v for v in b.bad if v is m or v is n],
+            False,
+            b.odd,
+            check_theorem,
         )
     if req is None:  # the board itself is bad: the board call is the test
         return Call("Board", kg.Board, (m, n), kwargs, b.bad, b.must_raise, b.odd)
@@ -806,8 +813,12 @@ def tour_calls(draw: Any, b: Build) -> Call:
             m_arg: Any = board
             if b.chance(30):
                 m_arg = b.value([board], [0, -1, "8", 1.5], [None])
-                if m_arg is None and not isinstance(tour_arg, kg.Tour) and not (
-                    hostile and what == "is_knight_tour"  # not a tour on any board: False
+                if (
+                    m_arg is None
+                    and not isinstance(tour_arg, kg.Tour)
+                    and not (
+                        hostile and what == "is_knight_tour"  # not a tour on any board: False
+                    )
                 ):
                     b.must_raise = True  # no board: MissingBoardError
             args, kwargs = (tour_arg, m_arg), {"closed": closed}

@@ -227,7 +227,9 @@ BOARD_KINDS = {
     "cylinder": lambda: (
         importlib.import_module("knightgraph.boards.topology").topology_board(6, 8, wrap="cols"),
     ),
-    "3d": lambda: (importlib.import_module("knightgraph.boards.topology").topology_board(4, 4, levels=4),),
+    "3d": lambda: (
+        importlib.import_module("knightgraph.boards.topology").topology_board(4, 4, levels=4),
+    ),
     "graph": lambda: (__import__("networkx").random_regular_graph(4, 60, seed=1),),
 }
 

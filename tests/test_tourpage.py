@@ -500,7 +500,10 @@ def square_box(b: Browser, name: str) -> tuple[float, float, float]:
     )
     match = re.fullmatch(r"([a-z]+)([0-9]+)", name)
     assert match
-    c, r = importlib.import_module("knightgraph.boards.board").file_index(match.group(1)), int(match.group(2)) - 1
+    c, r = (
+        importlib.import_module("knightgraph.boards.board").file_index(match.group(1)),
+        int(match.group(2)) - 1,
+    )
     return left + ox + (c + 0.5) * cell, top + oy + (m - 1 - r + 0.5) * cell, cell
 
 

@@ -156,7 +156,11 @@ class Rectangle:
         out = self.exists_head(args, board, ends)
         out.update(exists=exists_verdict(result), reason=reason, certificate=None)
         if result.tour is not None:
-            out["certificate"] = {"kind": "tour", "reason": reason, **self.found(result.method, result.tour)}
+            out["certificate"] = {
+                "kind": "tour",
+                "reason": reason,
+                **self.found(result.method, result.tour),
+            }
         elif result.certificate is not None:
             out["certificate"] = result.certificate.to_dict()
         return {**out, **self.exists_tail(args, board, ends, result)}

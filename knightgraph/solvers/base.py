@@ -360,7 +360,9 @@ _DEPTH: ContextVar[int] = ContextVar("knightgraph_solver_depth", default=0)
 """How many solver calls are under way in this context: only the outermost one gates."""
 
 
-def _certified(problem: Problem, budget: Budget, result: SearchResult, check: Checker) -> SearchResult:
+def _certified(
+    problem: Problem, budget: Budget, result: SearchResult, check: Checker
+) -> SearchResult:
     """Pass an answer through :func:`knightgraph.solvers.gate.gate`, the one gate.
 
     The checker is the independent one for this very request (``check``);
