@@ -31,19 +31,13 @@ LITERATURE = [
 ]
 
 
-def _middle(m: int, n: int, virtual: bool, depth: int = 0, **kw: object) -> int | None:
-    stats: dict[str, object] = {}
+def _middle(
+    m: int, n: int, virtual: bool, depth: int = 0, stats: dict | None = None, **kw: object
+) -> int | None:
     return count_middle(
-        compiled_kernel(),
-        Board(m, n),
-        virtual,
-        memory=2**34,
-        budget=NO_BUDGET,
-        progress=None,
-        stats=stats,
-        depth=depth,
-        **kw,
-    )
+        compiled_kernel(), Board(m, n), virtual, memory=2**34, budget=NO_BUDGET,
+        progress=None, stats={} if stats is None else stats, depth=depth, **kw,
+    )  # fmt: skip
 
 
 @needs_kernel
@@ -67,8 +61,8 @@ def test_the_parts_add_up_to_the_literature(depth):
 def test_a_count_too_small_or_with_fixed_ends_runs_in_one_program():
     assert meets_in_the_middle(Board(8, 8), True)
     assert not meets_in_the_middle(Board(6, 8), True)  # small: as before
-    assert not eligible(Board(8, 8, removed=["a1"]), False)
-    assert not eligible(Board(8, 8, leaper=(1, 3)), False)
+    assert not eligible(Board(8, 8, removed=["a1"]))
+    assert not eligible(Board(8, 8, leaper=(1, 3)))
     result = count_tours(5, 5, start="a1")
     assert "middle" not in result.stats
 
@@ -95,17 +89,7 @@ def test_a_checkpoint_keeps_the_parts_and_a_rerun_adds_only_the_rest(tmp_path):
     path = str(tmp_path / "c.json")
     request = request_of(Board(6, 6), False, None, None, "oeis")
     stats: dict[str, object] = {}
-    first = count_middle(
-        compiled_kernel(),
-        Board(6, 6),
-        False,
-        memory=2**34,
-        budget=NO_BUDGET,
-        progress=None,
-        stats=stats,
-        depth=1,
-        checkpoint=Checkpoint(path, request),
-    )
+    first = _middle(6, 6, False, 1, stats, checkpoint=Checkpoint(path, request))
     assert first == 9_862
     data = json.loads(Path(path).read_text())
     done = data["counts"]["cycles"]["done"]
@@ -117,17 +101,7 @@ def test_a_checkpoint_keeps_the_parts_and_a_rerun_adds_only_the_rest(tmp_path):
     data["digest"] = digest(data)
     Path(path).write_text(json.dumps(data))
     again: dict[str, object] = {}
-    total = count_middle(
-        compiled_kernel(),
-        Board(6, 6),
-        False,
-        memory=2**34,
-        budget=NO_BUDGET,
-        progress=None,
-        stats=again,
-        depth=1,
-        checkpoint=Checkpoint(path, request),
-    )
+    total = _middle(6, 6, False, 1, again, checkpoint=Checkpoint(path, request))
     assert total == 9_862 and again["middle_parts"]["resumed"] == 4
 
 

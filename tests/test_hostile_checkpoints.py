@@ -344,6 +344,25 @@ def _gone(pid: int) -> bool:
     return text[text.rindex(")") + 2 :].split()[0] == "Z"
 
 
+def _kill_once_a_part_is_on_file(proc: subprocess.Popen[bytes], path: Path) -> list[int]:
+    """Send ``kill -9`` to a counting process once its checkpoint holds a finished part;
+    the worker processes seen meanwhile."""
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 120  # a guard, not a measurement
+        while _done_parts(path) == 0 and proc.poll() is None and time.monotonic() < deadline:
+            workers = sorted(set(workers) | set(_children(proc.pid)))
+            time.sleep(0.01)
+        assert proc.poll() is None, "the count ended before it could be killed"
+        proc.send_signal(signal.SIGKILL)
+        assert proc.wait(timeout=30) == -signal.SIGKILL
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return workers
+
+
 API = (
     "import sys; from knightgraph.counting import count_tours; "
     "count_tours(6, 7, closed=True, parts=16, checkpoint=sys.argv[1])"
@@ -366,19 +385,7 @@ def test_a_count_killed_with_sigkill_resumes_to_the_same_total(tmp_path, how):
     proc = subprocess.Popen(
         argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=subprocess_env()
     )
-    workers: list[int] = []
-    try:
-        deadline = time.monotonic() + 120  # a guard, not a measurement
-        while _done_parts(path) == 0 and proc.poll() is None and time.monotonic() < deadline:
-            workers = sorted(set(workers) | set(_children(proc.pid)))
-            time.sleep(0.01)
-        assert proc.poll() is None, "the count ended before it could be killed"
-        proc.send_signal(signal.SIGKILL)
-        assert proc.wait(timeout=30) == -signal.SIGKILL
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    workers = _kill_once_a_part_is_on_file(proc, path)
     deadline = time.monotonic() + 10
     while not all(_gone(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -417,17 +424,7 @@ def test_a_count_in_the_middle_killed_with_sigkill_resumes_to_the_same_total(tmp
         stderr=subprocess.DEVNULL,
         env=subprocess_env(),
     )
-    try:
-        deadline = time.monotonic() + 120  # a guard, not a measurement
-        while _done_parts(path) == 0 and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert proc.poll() is None, "the count ended before it could be killed"
-        proc.send_signal(signal.SIGKILL)
-        assert proc.wait(timeout=30) == -signal.SIGKILL
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    _kill_once_a_part_is_on_file(proc, path)
     data = json.loads(path.read_text())
     assert data["digest"] == digest(data)
     assert data["counts"]["cycles"]["split"]["engine"] == "middle"

@@ -285,6 +285,7 @@ def _count_maybe_split(args: argparse.Namespace, board: Any, start: Any, end: An
     left."""
     from ..counting import count_tours
     from ..counting.estimate import memory_note
+    from ..counting.middle import meets_in_the_middle
 
     kw = dict(closed=args.closed, start=start, end=end, convention=args.convention)
     kw["timeout"] = time_left(args)  # the budget started with the command
@@ -296,7 +297,7 @@ def _count_maybe_split(args: argparse.Namespace, board: Any, start: Any, end: An
             board,
             closed=args.closed,
             memory=kw["memory"],
-            middle=_in_the_middle(args, board, start, end),
+            middle=meets_in_the_middle(board, args.closed, start is not None or end is not None),
         )
     )
     if note:  # issue 15: the estimate before the work
@@ -313,16 +314,6 @@ def _count_maybe_split(args: argparse.Namespace, board: Any, start: Any, end: An
             on_part=None if on_part is None else lambda p: on_part(_parts_done(p)),
             **kw,
         )
-
-
-def _in_the_middle(args: argparse.Namespace, board: Any, start: Any, end: Any) -> bool:
-    """True when ``count`` on ``board`` will meet in the middle (its memory note says so)."""
-    from ..counting.compiled import kernel_available
-    from ..counting.middle import meets_in_the_middle
-
-    if start is not None or end is not None or board.rectangle is not board:
-        return False
-    return kernel_available() and meets_in_the_middle(board, args.closed)
 
 
 def _parts_done(info: dict[str, Any]) -> dict[str, Any]:

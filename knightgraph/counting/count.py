@@ -124,7 +124,7 @@ def count_cycles(
     """Hamiltonian cycles of the board (plus the virtual square), with forced and
     excluded edges given as pairs of flat indices (-1 is the virtual square); in parts
     with ``split`` (:mod:`knightgraph.counting.split`); with ``middle``, meeting in the
-    middle in ``3 ** middle`` parts (:mod:`knightgraph.counting.middle`; the checkpoint of
+    middle at that depth of parts (:mod:`knightgraph.counting.middle`; the checkpoint of
     ``split``, if any, keeps them) when the count allows it."""
     # imported here: `import knightgraph` skips the plan's dataclasses
     from .plan import build_graph, local_edges, local_ids, make_plan
@@ -184,8 +184,6 @@ def count_cycles(
                     )
                     if counted is not None:
                         return counted
-                if split is not None and split.parts is None and middle is not None:
-                    split = None  # a checkpoint of a count in the middle that ran in one
                 if split is not None:
                     return _split(board, run, "c", len(steps), parts)
                 return int(run(progress=progress, stats=stats))
@@ -251,17 +249,14 @@ def _middle_applies(
     parts: int | None,
     executor: Any,
 ) -> bool:
-    """True when the count meets in the middle (:mod:`.middle`): a large enough knight's
-    rectangle, no fixed end, the compiled kernel, and no parts or executor asked for
-    (those split the count by its states, :mod:`.split`)."""
+    """True when the count meets in the middle (:func:`.middle.meets_in_the_middle`) and
+    no engine, parts or executor asked for says otherwise (those split the count by its
+    states, :mod:`.split`)."""
     from .middle import meets_in_the_middle
 
-    rect = board.rectangle
-    if rect is None or s is not None or t is not None or parts is not None:
+    if parts is not None or executor is not None or engine == "python":
         return False
-    if executor is not None or engine == "python" or not kernel_available():
-        return False
-    return meets_in_the_middle(rect, closed)
+    return meets_in_the_middle(board, closed, ends=s is not None or t is not None)
 
 
 def count_tours(

@@ -76,13 +76,13 @@ class Half:
     places: dict[int, int]  # the separator position of each square (local ids, both halves)
 
 
-def eligible(board: Board, virtual: bool) -> bool:
+def eligible(board: Board) -> bool:
     """True when a count of cycles on ``board`` can meet in the middle: a knight's rectangle
     without removed squares, at least :data:`MIN_LINES` lines long.
 
     Examples
     --------
-    >>> eligible(Board(8, 8), True), eligible(Board(5, 5), False)
+    >>> eligible(Board(8, 8)), eligible(Board(5, 5))
     (True, False)
     """
     return board.leaper == KNIGHT and not board.removed and max(board.m, board.n) >= MIN_LINES
@@ -94,19 +94,26 @@ MIDDLE_FROM = 1 << 21
 allows it (:func:`eligible`); smaller ones run in one program, as before."""
 
 
-def meets_in_the_middle(board: Board, closed: bool) -> bool:
-    """True when a count of ``board``'s tours (no end fixed) meets in the middle.
+def meets_in_the_middle(board: Any, closed: bool, ends: bool = False) -> bool:
+    """True when a count of ``board``'s tours meets in the middle: a large enough knight's
+    rectangle (:func:`eligible`, :data:`MIDDLE_FROM`), no end fixed (``ends``), and the
+    compiled kernel.  The one rule for ``count_tours`` and the ``count`` command's note.
 
     Examples
     --------
-    >>> meets_in_the_middle(Board(8, 8), True), meets_in_the_middle(Board(6, 8), True)
-    (True, False)
+    >>> from knightgraph.counting.compiled import kernel_available
+    >>> meets_in_the_middle(Board(8, 8), True) == kernel_available()
+    True
+    >>> meets_in_the_middle(Board(6, 8), True), meets_in_the_middle(Board(8, 8), True, ends=True)
+    (False, False)
     """
+    from .compiled import kernel_available
     from .estimate import OPEN_FACTOR, peak_states
 
-    if not eligible(board, not closed):
+    if ends or board.rectangle is not board or not eligible(board):
         return False
-    return peak_states(board.m, board.n) * (1 if closed else OPEN_FACTOR) >= MIDDLE_FROM
+    size = peak_states(board.m, board.n) * (1 if closed else OPEN_FACTOR)
+    return size >= MIDDLE_FROM and kernel_available()
 
 
 def halves(board: Board, virtual: bool) -> tuple[Half, Half, int] | None:
