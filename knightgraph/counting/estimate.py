@@ -163,10 +163,31 @@ GiB in 45, against 7.4 GiB estimated (0.52, 0.45, 0.38); 8 x 8 open in 45 parts 
 0.85 of 45 parts').  The parts do not divide evenly: the largest holds most of a count."""
 
 
+def fixed_places(across: int, depth: int) -> list[list[int]]:
+    """The places (across a line of ``across`` squares) whose degrees a count in the middle
+    at ``depth`` fixes: the first ``depth`` places in the order the program adds them (the
+    snake), each with its mirror image, a group each (one place alone when it is its own).
+
+    Examples
+    --------
+    >>> fixed_places(8, 2), fixed_places(7, 2)
+    ([[1, 6], [3, 4]], [[1, 5], [3]])
+    """
+    from .plan import across_order
+
+    groups: list[list[int]] = []
+    for place in across_order(across, True):
+        if len(groups) == depth:
+            break
+        if not any(place in group for group in groups):
+            image = across - 1 - place
+            groups.append([place] if image == place else [place, image])
+    return groups
+
+
 def middle_parts(board: Board, depth: int) -> int:
-    """How many parts a count of ``board`` in the middle takes at ``depth``: the degree
-    vectors of the first ``depth`` squares of the separator's line (in the order the
-    program adds them) and their mirror images, a part for each vector and its image.
+    """How many parts a count of ``board`` in the middle takes at ``depth``: a part for each
+    vector of degrees of the :func:`fixed_places` and its mirror image.
 
     Examples
     --------
@@ -175,15 +196,7 @@ def middle_parts(board: Board, depth: int) -> int:
     >>> middle_parts(Board(7, 8), 2)  # 7 rows: the middle row is its own image
     18
     """
-    from .plan import across_order
-
-    across = min(board.m, board.n)
-    groups: list[set[int]] = []
-    for row in across_order(across, True):
-        if len(groups) == depth:
-            break
-        if not any(row in group for group in groups):
-            groups.append({row, across - 1 - row})
+    groups = fixed_places(min(board.m, board.n), depth)
     squares = sum(len(group) for group in groups)
     return int(3**squares + 3 ** len(groups)) // 2
 

@@ -72,7 +72,6 @@ class Half:
     mirror: np.ndarray | None  # the slot permutation of the last step's mirror merge
     prefix: int  # the steps before the first square of the line k - 1
     adds: dict[int, int]  # the step that adds each square of the line k - 1 (local ids)
-    images: dict[int, int]  # the mirror image of each of those squares across the lines
     places: dict[int, int]  # the separator position of each square (local ids, both halves)
 
 
@@ -178,8 +177,7 @@ def halves(board: Board, virtual: bool) -> tuple[Half, Half, int] | None:
         if len(plan[prefix - 1]) <= 9 and mirror is not None:
             return None
         mirror_last = last[9] if len(last) > 9 else None
-        images = {sq: sq if mirror is None else mirror[sq] for sq in adds}
-        out.append(Half(width, plan, positions, mirror_last, prefix, adds, images, common))
+        out.append(Half(width, plan, positions, mirror_last, prefix, adds, common))
     return out[0], out[1], len(common)
 
 
@@ -446,19 +444,18 @@ def part_boxes(half: Half, depth: int) -> tuple[list[int], list[Box]]:
     and its parts: a vector of degrees for them and its mirror image (the same vector read
     on the mirrored squares), one part for each such pair (a vector equal to its image
     once), in the order of the vectors."""
-    fixed: list[int] = []
-    groups = 0
-    for sq in sorted(half.adds, key=half.adds.__getitem__):
-        if groups == depth:
-            break
-        if sq in fixed:
-            continue
-        fixed += [sq] if half.images[sq] == sq else [sq, half.images[sq]]
-        groups += 1
+    from .estimate import fixed_places
+    from .plan import across_order
+
+    line = sorted(half.adds, key=half.adds.__getitem__)  # the squares as the program adds them
+    across = len(line)
+    square_at = dict(zip(across_order(across, True), line, strict=True))
+    fixed = [square_at[place] for group in fixed_places(across, depth) for place in group]
+    place_of = {sq: place for place, sq in square_at.items()}
     where = {sq: i for i, sq in enumerate(fixed)}
     boxes = []
     for box in itertools.product(range(3), repeat=len(fixed)):
-        image = tuple(box[where[half.images[sq]]] for sq in fixed)
+        image = tuple(box[where[square_at[across - 1 - place_of[sq]]]] for sq in fixed)
         if box <= image:
             boxes.append((box, image))
     return fixed, boxes
