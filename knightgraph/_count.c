@@ -42,6 +42,7 @@
 #define EMPTY_KEY UINT64_MAX
 #define FRESH 15
 #define MAX_SLOTS 18 /* 9 pairs of 7 bits */
+#define MAX_FIX MAX_SLOTS /* squares a part of a count in the middle fixes (kgc_want) */
 #define MAX_CANDS 16 /* frontier neighbours of one new square (a torus square has 8, plus one) */
 #define MEMO_CANDS 8 /* up to this many, the allowed edge subsets are memoised per degree pattern */
 #define NVAL 11      /* slot values 0..10 */
@@ -183,6 +184,7 @@ int64_t kgc_step(void *p, int64_t dest, int64_t vleaves, int64_t vneed, const in
                            nn, last);
     ctx->mirrored = 0; /* for this step only */
     ctx->want = 0;
+    ctx->nfix = 0;
     ctx->done = 0;
     if (err) {
         free(st->memo);
@@ -319,11 +321,25 @@ void kgc_mirror(void *p, const int64_t *perm)
         ctx->perm[s] = (uint8_t)perm[s];
 }
 
-/* The next step keeps only the successors whose new square has a degree d with bit d of
-   `mask` set (the parts of a count in the middle, knightgraph/counting/middle.py). */
-void kgc_want(void *p, int64_t mask)
+/* The next step keeps only the successors whose squares fix[0..n-1] have the degrees of
+   one of a part's two vectors (the parts of a count in the middle,
+   knightgraph/counting/middle.py): fix holds n triples (slot, degree in the first vector,
+   degree in the second), the squares the part fixes that the program has added so far and,
+   last, the new square (its slot unused: its degree is the number of its edges chosen).
+   Both vectors are checked together, not square by square: a part is one vector and its
+   image, not every vector whose squares take either value. */
+void kgc_want(void *p, int64_t n, const int64_t *fix)
 {
-    ((ctx_t *)p)->want = (int)(mask & 7);
+    ctx_t *ctx = (ctx_t *)p;
+    if (n < 1 || n > MAX_FIX)
+        return;
+    ctx->nfix = (int)n;
+    for (int64_t i = 0; i < n; i++) {
+        ctx->fixslot[i] = (int)fix[3 * i];
+        ctx->fixdeg[0][i] = (uint8_t)fix[3 * i + 1];
+        ctx->fixdeg[1][i] = (uint8_t)fix[3 * i + 2];
+    }
+    ctx->want = (1 << (fix[3 * n - 2] & 3)) | (1 << (fix[3 * n - 1] & 3));
 }
 
 /* The keys of the mirror images of n states of `slots` slots (perm as for kgc_mirror). */

@@ -60,6 +60,8 @@ typedef struct {
     ctx_t *ctx;
     table_t *next;
     int slots, pairs, mirrored, nc, nsub, memoised, dest, vleaves, vneed, last;
+    int nfix, fixslot[MAX_FIX]; /* kgc_want: the part's squares so far and the new one */
+    uint8_t fixdeg[2][MAX_FIX];
     int nl, nsl, ndl, nsn, ndn;
     int cands[MAX_CANDS], candof[MAX_SLOTS];
     int sub[137][2], sublen[137], submask[137]; /* 1 + 16 + 16 * 15 / 2 subsets at most */
@@ -139,6 +141,9 @@ static int step_prepare(step_t *st, ctx_t *ctx, int64_t dest, int64_t vleaves, i
             }
         st->nsub = kept;
     }
+    st->nfix = ctx->nfix;
+    memcpy(st->fixslot, ctx->fixslot, sizeof st->fixslot);
+    memcpy(st->fixdeg, ctx->fixdeg, sizeof st->fixdeg);
     /* Leave and need checks on slots no edge of this step touches are done once per state. */
     int touched[MAX_SLOTS] = {0};
     for (int a = 0; a < nc; a++)
@@ -183,6 +188,18 @@ static inline int step_state(step_t *st, queue_t *qu, const uint8_t *v, uint64_t
     for (int j = 0; j < st->nsn; j++)
         if (v[st->sneed[j]] == 0)
             return 0;
+    int allowed = 7; /* the new square's degrees (bit d) that keep the state in its part */
+    if (st->nfix) {
+        int in0 = 1, in1 = 1, n = st->nfix - 1;
+        for (int i = 0; i < n; i++) {
+            int d = DEGREE[v[st->fixslot[i]]];
+            in0 &= d == st->fixdeg[0][i];
+            in1 &= d == st->fixdeg[1][i];
+        }
+        allowed = (in0 << st->fixdeg[0][n]) | (in1 << st->fixdeg[1][n]);
+        if (!allowed)
+            return 0;
+    }
     /* The subsets that the degrees of the candidate slots allow (worked out once per
        pattern of degrees); only the path labels are left to look at per subset. */
     uint64_t mask = 0;
@@ -201,6 +218,8 @@ static inline int step_state(step_t *st, queue_t *qu, const uint8_t *v, uint64_t
             degree[a] = DEGREE[v[st->cands[a]]];
     }
     for (int q = 0; q < st->nsub; q++) {
+        if (!((allowed >> st->sublen[q]) & 1))
+            continue;
         if (st->memoised ? !((mask >> q) & 1)
                          : !subset_ok(q, degree, st->submask, st->sublen, st->candof,
                                       st->dleave, st->ndl, st->dneed, st->ndn, st->vleaves,

@@ -60,6 +60,9 @@ typedef struct {
     int64_t done;    /* states of the current layer handled by the last step */
     int mirrored;    /* kgc_mirror: merge the next step's states with their images */
     int want;        /* kgc_want: the degrees (bit d) the next step's new square may take (0: any) */
+    int nfix;        /* kgc_want: the part's squares added so far and the new one (0: any) */
+    int fixslot[MAX_FIX];   /* their slots (the new square's unused) */
+    uint8_t fixdeg[2][MAX_FIX]; /* the degrees each of the part's two vectors gives them */
     double ratio;    /* states of the last step's layer over those of the layer before */
     uint8_t perm[MAX_SLOTS];
 } ctx_t;

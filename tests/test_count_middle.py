@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,11 +33,12 @@ LITERATURE = [
 
 
 def _middle(
-    m: int, n: int, virtual: bool, depth: int = 0, stats: dict | None = None, **kw: object
+    m: int, n: int, virtual: bool, depth: int = 0, stats: dict | None = None, **kw: Any
 ) -> int | None:
     return count_middle(
-        compiled_kernel(), Board(m, n), virtual, memory=2**34, budget=NO_BUDGET,
-        progress=None, stats={} if stats is None else stats, depth=depth, **kw,
+        compiled_kernel(), Board(m, n), virtual, memory=kw.pop("memory", 2**34),
+        budget=NO_BUDGET, progress=None, stats={} if stats is None else stats, depth=depth,
+        **kw,
     )  # fmt: skip
 
 
@@ -55,6 +57,47 @@ def test_the_parts_add_up_to_the_literature(depth):
     if depth < 3:
         assert _middle(5, 8, False, depth) == 44_202
         assert _middle(7, 6, False, depth) == 1_067_638  # 7 rows: a square its own image
+
+
+def _degrees(keys, slots):
+    """The degrees of the squares in ``slots`` in each of the kernel's state ``keys`` (a slot
+    pair's 7-bit code is 11 * first + second value; value 0 is degree 0, 1 degree 2, any
+    other a path end, degree 1), decoded here without the kernel."""
+    out = []
+    for key in keys.tolist():
+        codes = [(s, (key >> (7 * (s // 2))) & 127) for s in slots]
+        values = [code // 11 if s % 2 == 0 else code % 11 for s, code in codes]
+        out.append(tuple(0 if x == 0 else 2 if x == 1 else 1 for x in values))
+    return out
+
+
+@needs_kernel
+@pytest.mark.parametrize(("m", "n", "virtual", "depth"), [(6, 6, True, 2), (7, 6, False, 2)])
+def test_a_part_holds_its_two_vectors_and_all_their_states(m, n, virtual, depth):
+    """A part's right layer is the whole right layer cut to the states whose fixed squares
+    have the part's vector or its image: not every vector whose squares take either value
+    square by square (what made 8 x 8 open's parts too large), and nothing of them lost."""
+    from knightgraph.counting.halves import halves, run_half
+    from knightgraph.counting.middleparts import _wants, part_boxes
+
+    kernel, stats = compiled_kernel(), {}
+    _, right, _ = halves(Board(m, n), virtual)
+    fixed, boxes = part_boxes(right, depth)
+    slots = [int((right.positions == right.places[sq]).nonzero()[0][0]) for sq in fixed]
+    whole = run_half(kernel, right, right.plan, 2**34, NO_BUDGET, stats)
+    whole_states = dict(zip(whole[0].tolist(), whole[1].tolist(), strict=True))
+    vectors = dict(zip(whole[0].tolist(), _degrees(whole[0], slots), strict=True))
+    start = run_half(kernel, right, right.plan, 2**34, NO_BUDGET, stats, stop=right.prefix)
+    loose = 0
+    for box, image in boxes:
+        wants = _wants(right, fixed, (box, image), True)
+        part = run_half(kernel, right, right.plan, 2**34, NO_BUDGET, stats,
+                           first=right.prefix, initial=start, wants=wants)  # fmt: skip
+        assert set(_degrees(part[0], slots)) <= {box, image}
+        expected = {k: c for k, c in whole_states.items() if vectors[k] in (box, image)}
+        assert dict(zip(part[0].tolist(), part[1].tolist(), strict=True)) == expected
+        loose += box != image and len(set(box) | set(image)) > 1
+    assert loose  # some parts would be looser square by square
 
 
 @needs_kernel
@@ -119,6 +162,32 @@ def test_a_damaged_checkpoint_of_the_middle_is_refused(tmp_path):
 
 
 @needs_kernel
+@pytest.mark.parametrize(
+    ("key", "good"),
+    [("0/0101", True), ("5/22/2200", True), ("6/0101", False), ("0/0131", False),
+     ("0/", False), ("00/01", False), ("0/01/", False), ("x/01", False)],
+)  # fmt: skip
+def test_a_sub_part_on_file_is_named_by_its_part_and_vector(tmp_path, key, good):
+    """A sub-part's key (a part's index, then ``/`` and digits 0-2 a level) is read back;
+    any other key, even under a matching digest, is refused with one line."""
+    from knightgraph.counting.checkpoint import digest
+    from knightgraph.exceptions import InvalidOptionError
+
+    path = str(tmp_path / "c.json")
+    request = request_of(Board(6, 6), False, None, None, "oeis")
+    _middle(6, 6, False, 1, checkpoint=Checkpoint(path, request))
+    data = json.loads(Path(path).read_text())
+    data["counts"]["cycles"]["done"][key] = "12"
+    data["digest"] = digest(data)
+    Path(path).write_text(json.dumps(data))
+    if good:
+        assert Checkpoint(path, request).sub_parts("cycles") == {key: 12}
+    else:
+        with pytest.raises(InvalidOptionError, match="holds a part"):
+            Checkpoint(path, request)
+
+
+@needs_kernel
 def test_the_join_stops_at_the_timeout():
     from knightgraph.counting.limits import CountAbortedError
 
@@ -145,7 +214,8 @@ def test_8x8_closed_in_the_middle():
 @pytest.mark.parametrize(("m", "n"), [(6, 8), (7, 8), (8, 6)])
 def test_the_parts_are_as_many_as_the_estimate_says(m, n):
     from knightgraph.counting.estimate import middle_parts
-    from knightgraph.counting.middle import halves, part_boxes
+    from knightgraph.counting.halves import halves
+    from knightgraph.counting.middleparts import part_boxes
 
     made = halves(Board(m, n), True)
     assert made is not None
@@ -187,3 +257,43 @@ def test_a_count_in_the_middle_stops_at_its_memory_limit(depth):
             compiled_kernel(), Board(7, 8), True, memory=3 * 2**20, budget=NO_BUDGET,
             progress=None, stats={}, depth=depth,
         )  # fmt: skip
+
+
+@needs_kernel
+def test_a_part_too_large_for_its_memory_is_counted_in_sub_parts(tmp_path, monkeypatch):
+    """A165134: 6 x 6 open, 6,637,920 directed.  In 5 MiB some of the 6 parts stop at
+    their memory limit and are counted again one level deeper; a count killed once two
+    sub-parts are on file resumes without counting them again, and the file ends with the
+    6 parts whole."""
+    from knightgraph.counting import middleparts
+
+    path, request = str(tmp_path / "open.json"), request_of(Board(6, 6), False, None, None, "oeis")
+    kept: list[str] = []
+    record_sub = Checkpoint.record_sub
+
+    def record_then_die(self, name, key, count):
+        record_sub(self, name, key, count)
+        kept.append(key)
+        if len(kept) == 2:
+            raise KeyboardInterrupt  # as a kill: the two are on file, nothing else is
+
+    monkeypatch.setattr(Checkpoint, "record_sub", record_then_die)
+    with pytest.raises(KeyboardInterrupt):
+        _middle(6, 6, True, 1, memory=5 * 2**20, checkpoint=Checkpoint(path, request))
+    on_file = json.loads(Path(path).read_text())["counts"]["paths"]["done"]
+    assert len(kept) == 2 and set(kept) <= set(on_file) and all("/" in k for k in kept)
+    monkeypatch.setattr(Checkpoint, "record_sub", record_sub)
+    ran: list[str] = []
+    part = middleparts._part
+
+    def counted(*args):
+        ran.append("".join(map(str, args[-1][0])))
+        return part(*args)
+
+    monkeypatch.setattr(middleparts, "_part", counted)
+    stats: dict[str, Any] = {}
+    total = _middle(6, 6, True, 1, stats, memory=5 * 2**20, checkpoint=Checkpoint(path, request))
+    assert total == 6_637_920 // 2 and stats["middle_parts"]["split_again"] >= 1
+    assert not {key.rsplit("/", 1)[1] for key in kept} & set(ran)
+    done = json.loads(Path(path).read_text())["counts"]["paths"]["done"]
+    assert sorted(done, key=int) == [str(i) for i in range(6)]  # sub-parts folded in

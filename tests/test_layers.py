@@ -158,7 +158,9 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("limits", "checkpoint", "zeros", "residues"),  # results, checkpoints, zeros, moduli
         ("enumeration", "estimate", "plan"),  # the plan of a count and its estimate
         ("compiled", "python_engine"),  # the engines
-        ("vertexorder", "split", "transitions", "middle"),  # graphs, parts, sampling, halves
+        ("vertexorder", "split", "transitions", "halves"),  # graphs, parts, sampling, halves
+        ("middleparts",),  # the parts of a count in the middle
+        ("middle",),  # counts that meet in the middle
         ("count", "sample", "symmetry"),  # what users call
     ],
     "draw": [

@@ -16,7 +16,10 @@ A JSON object that carries its own proof of integrity:
     one, or two for the knuth convention), how it was split (the cut step, the number of
     parts, the engine, and ``groups``: the :func:`groups_digest` of the parts, that is of
     the states each part starts from) and the exact count of every part finished so far,
-    as decimal text.
+    as decimal text.  A part of a count in the middle that did not fit its memory is counted
+    in sub-parts (:mod:`.middle`), each kept under its part's index followed by ``/`` and
+    the digits of its vector of degrees (``"7/010122"``, and so on a level deeper) until
+    the part is whole.
 ``digest``
     The sha256 of the canonical JSON (sorted keys, no spaces) of everything above.
 
@@ -77,6 +80,7 @@ _KEYS = {"format", "version", "knightgraph", "request", "counts", "digest"}
 _SPLIT_KEYS = {"cut", "parts", "engine", "groups"}
 _HEX = re.compile(r"[0-9a-f]{64}")
 _DECIMAL = re.compile(r"0|[1-9][0-9]*")
+_SUB_PART = re.compile(r"(0|[1-9][0-9]{0,6})(/[012]{1,40}){1,8}")
 
 
 def request_of(
@@ -131,16 +135,24 @@ def groups_digest(groups: list[Any], engine: str) -> str:
     >>> a == groups_digest([{}, {(1, 2): 3}], "python"), len(a)
     (False, 64)
     """
+    import numpy as np
+
     h = hashlib.sha256(engine.encode("ascii"))
     for group in groups:
-        if engine == "c":
-            chunks = [array.tobytes() for array in group]
-        else:
-            chunks = [repr(sorted(group.items())).encode("ascii")]
-        for chunk in chunks:
+        if engine != "c":
+            chunk = repr(sorted(group.items())).encode("ascii")
             h.update(len(chunk).to_bytes(8, "little"))
             h.update(chunk)
+            continue
+        for array in group:  # read a block at a time: a layer may be gigabytes
+            h.update(int(array.nbytes).to_bytes(8, "little"))
+            for i in range(0, len(array), _BLOCK):
+                h.update(np.ascontiguousarray(array[i : i + _BLOCK]).data)
     return h.hexdigest()
+
+
+_BLOCK = 1 << 20
+"""Entries of a layer's array hashed at a time (:func:`groups_digest`)."""
 
 
 def check_kept_parts(parts: int | None) -> None:
@@ -374,7 +386,9 @@ class Checkpoint:
         if not isinstance(done, dict):
             raise self._refuse(f"the finished parts of its count {name!r} are damaged")
         for index, count in done.items():
-            if not (len(index) <= 7 and _DECIMAL.fullmatch(index) and int(index) < split["parts"]):
+            sub = split["engine"] == "middle" and _SUB_PART.fullmatch(index)
+            top = index if not sub else index.split("/")[0]
+            if not (len(top) <= 7 and _DECIMAL.fullmatch(top) and int(top) < split["parts"]):
                 raise self._refuse(
                     f"its count {name!r} holds a part {index!r}"[:120]
                     + f" (the parts are 0 to {split['parts'] - 1})"
@@ -417,12 +431,32 @@ class Checkpoint:
                 "parts it holds (another machine or build split them): count again with "
                 "another file"
             )
-        return {int(k): int(v) for k, v in entry["done"].items()}  # checked when loaded
+        return {int(k): int(v) for k, v in entry["done"].items() if "/" not in k}  # checked
 
     def record(self, name: str, part: int, count: int) -> None:
         """Note that part ``part`` of the count ``name`` gave ``count``; rewrite the file."""
         self.data["counts"][name]["done"][str(part)] = str(count)
         self.save()
+
+    def sub_parts(self, name: str) -> dict[str, int]:
+        """The sub-parts on file of the count ``name`` (``"7/0101"``: see the module's
+        notes), by key."""
+        done = self.data["counts"][name]["done"]
+        return {k: int(v) for k, v in done.items() if "/" in k}
+
+    def record_sub(self, name: str, key: str, count: int) -> None:
+        """Note that the sub-part ``key`` of the count ``name`` gave ``count``; rewrite
+        the file."""
+        self.data["counts"][name]["done"][key] = str(count)
+        self.save()
+
+    def record_whole(self, name: str, part: int, count: int) -> None:
+        """Note that part ``part``, counted in sub-parts, gave ``count``: its sub-parts are
+        folded into it, in one rewrite of the file."""
+        done = self.data["counts"][name]["done"]
+        for key in [k for k in done if k.startswith(f"{part}/")]:
+            del done[key]
+        self.record(name, part, count)
 
     def save(self) -> None:
         """Write the file with its digest: a temporary file in the same folder, then renamed

@@ -73,7 +73,7 @@ class _Kernel:
         lib.kgc_modulus.restype = None
         lib.kgc_modulus.argtypes = [ctypes.c_void_p, i64]
         lib.kgc_want.restype = None
-        lib.kgc_want.argtypes = [ctypes.c_void_p, i64]
+        lib.kgc_want.argtypes = [ctypes.c_void_p, i64, ints]
         lib.kgc_images.restype = None
         lib.kgc_images.argtypes = [i64, ints, i64, words, words]
         lib.kgc_join.restype = i64
@@ -275,7 +275,7 @@ def run_compiled(
     stop: int | None = None,
     threads: int | None = None,
     modulus: int = 0,
-    wants: dict[int, int] | None = None,
+    wants: dict[int, list[tuple[int, int, int]]] | None = None,
 ) -> Any:
     """Run the plan in C: 64-bit counts first, 128-bit ones if a count overflows.
 
@@ -288,8 +288,9 @@ def run_compiled(
     modulo it; a count that overflows 128 bits is found modulo enough primes
     (:func:`moduli`, :func:`count_bound_bits`) and put together by the Chinese remainder
     theorem (:func:`_by_residues`), on the kernel, where it once fell to the Python engine.
-    ``wants`` maps a step to the degrees its new square may take (bit d for degree d;
-    ``kgc_want``): the parts of a count in the middle (:mod:`.middle`).
+    ``wants`` maps a step to the squares of a part fixed so far, the new one last, as
+    ``(slot, degree, degree)``: the degrees of the part's two vectors (``kgc_want``; the
+    parts of a count in the middle, :mod:`.middle`).
     """
     lib = kernel.lib
     stats["counts"] = "128-bit" if wide else "64-bit"
@@ -333,7 +334,8 @@ def run_compiled(
             if len(step) > 9:  # the end of a column: merge mirror images
                 lib.kgc_mirror(ctx, step[9])
             if wants and index in wants:
-                lib.kgc_want(ctx, wants[index])
+                fix = np.array(wants[index], dtype=np.int64).ravel()
+                lib.kgc_want(ctx, len(wants[index]), fix)
             states = lib.kgc_step(ctx, dest, vleaves, vneed, *arrays)
             if states == _OVERFLOW and wide:
                 lib.kgc_free(ctx)
@@ -471,6 +473,7 @@ def _failed(
     if code == _STOPPED:
         raise stopped_error("at the timeout", done)
     if code == _LIMIT:
+        done["limit"] = "memory"
         raise stopped_error(f"at the memory limit of {int(memory):,} bytes", done)
     if code == _NOMEM:
         raise BoardTooLargeError(
