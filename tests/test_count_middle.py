@@ -297,3 +297,31 @@ def test_a_part_too_large_for_its_memory_is_counted_in_sub_parts(tmp_path, monke
     assert not {key.rsplit("/", 1)[1] for key in kept} & set(ran)
     done = json.loads(Path(path).read_text())["counts"]["paths"]["done"]
     assert sorted(done, key=int) == [str(i) for i in range(6)]  # sub-parts folded in
+
+
+@needs_kernel
+def test_the_command_line_with_a_checkpoint_meets_in_the_middle(tmp_path):
+    """``count --checkpoint`` (no workers: a serial executor) counts in the middle, as the
+    API does; with workers the count is split by its states.  A165134: 6 x 6 open."""
+    import subprocess
+    import sys
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "knightgraph", "count", "6", "6", *args]
+        return subprocess.run(command, capture_output=True, text=True, timeout=600)
+
+    for extra, engine in (((), "middle"), (("--workers", "2"), "c")):
+        path = str(tmp_path / f"{engine}.json")
+        out = cli("--checkpoint", path, *extra)
+        assert out.returncode == 0 and "6,637,920 directed" in out.stdout, out.stderr
+        split = json.loads(Path(path).read_text())["counts"]["paths"]["split"]
+        assert split["engine"] == engine
+
+
+@needs_kernel
+def test_a_count_too_large_in_one_piece_goes_on_in_parts():
+    """A165134: 6 x 6 open.  In 6 MiB the count in one piece stops at its memory limit and
+    is counted in parts instead (some split again), to the same total."""
+    stats: dict[str, Any] = {}
+    assert _middle(6, 6, True, 0, stats, memory=6 * 2**20) == 6_637_920 // 2
+    assert stats["middle_split_again"] and stats["middle_parts"]["parts"] == 6

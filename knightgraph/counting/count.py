@@ -250,11 +250,14 @@ def _middle_applies(
     executor: Any,
 ) -> bool:
     """True when the count meets in the middle (:func:`.middle.meets_in_the_middle`) and
-    no engine, parts or executor asked for says otherwise (those split the count by its
-    states, :mod:`.split`)."""
+    no engine, parts or executor of several workers asked for says otherwise (those split
+    the count by its states, :mod:`.split`); a serial executor, which the command line
+    passes when no workers are asked for, runs the count here like none."""
+    from ..running.parallel import SerialExecutor
     from .middle import meets_in_the_middle
 
-    if parts is not None or executor is not None or engine == "python":
+    here = executor is None or isinstance(executor, SerialExecutor)
+    if parts is not None or not here or engine == "python":
         return False
     return meets_in_the_middle(board, closed, ends=s is not None or t is not None)
 

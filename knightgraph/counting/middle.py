@@ -49,7 +49,8 @@ from typing import Any
 from ..boards.board import KNIGHT, Board
 from ..running.budget import Budget
 from .checkpoint import Checkpoint
-from .halves import halves, held_bytes, join, run_half
+from .halves import Half, halves, held_bytes, join, run_half
+from .limits import CountAbortedError
 from .middleparts import in_parts
 
 MIN_LINES = 6
@@ -113,16 +114,19 @@ def count_middle(
     square), counted in the middle (see the module's notes); None when the halves do not
     fit the kernel or a count passes 64 bits (the caller counts in one program).
 
-    With ``depth`` d > 0 the count runs in parts (:func:`~knightgraph.counting.middleparts.part_boxes`;
+    With ``depth`` d > 0 the count runs in parts
+    (:func:`~knightgraph.counting.middleparts.part_boxes`;
     :func:`~knightgraph.counting.estimate.middle_parts` of them): the degrees that the right
     half gives the first d squares of the line ``k - 1`` and their mirror images are fixed,
     one vector of them and its image a part (the left half gives each square two minus
     that).  A part runs both halves from the start of that line, keeping, as each fixed
     square is added, only the states whose fixed squares so far agree with one of the two
-    vectors (``kgc_want``: the two vectors whole, not square by square), and joins them.  A part's states are closed under the mirror
-    (its two vectors are each other's images), so mirror images are still merged.  A
-    ``checkpoint`` keeps the finished parts (with one, at least depth 1: 6 parts on an even
-    board).
+    vectors (``kgc_want``: the two vectors whole, not square by square), and joins them.  A
+    part's states are closed under the mirror (its two vectors are each other's images),
+    so mirror images are still merged.  A part that stops at its memory limit is counted
+    again in sub-parts, one level deeper, and so is a count in one piece (in 6 parts on
+    an even board).  A ``checkpoint`` keeps the finished parts and sub-parts (with one, at
+    least depth 1).
 
     Notes
     -----
@@ -150,20 +154,41 @@ def count_middle(
         saved = checkpoint.split_of(name)
         resumed = saved is not None and saved["engine"] == "middle"
         depth = int(saved["cut"]) if resumed and saved is not None else max(depth, 1)
-    if depth:
-        return in_parts(
-            kernel,
-            left,
-            right,
-            size,
-            depth,
-            memory,
-            budget,
-            stats,
-            checkpoint,
-            name,
-            on_part if on_part is not None else _as_progress(progress),
-        )
+    if not depth:
+        try:
+            return _in_one_piece(kernel, left, right, size, memory, budget, progress, stats)
+        except CountAbortedError as error:
+            if error.done.get("limit") != "memory":
+                raise
+        stats["middle_split_again"] = True  # too large in one piece: in parts
+        depth = 1
+    return in_parts(
+        kernel,
+        left,
+        right,
+        size,
+        depth,
+        memory,
+        budget,
+        stats,
+        checkpoint,
+        name,
+        on_part if on_part is not None else _as_progress(progress),
+    )
+
+
+def _in_one_piece(
+    kernel: Any,
+    left: Half,
+    right: Half,
+    size: int,
+    memory: int,
+    budget: Budget,
+    progress: Callable[[dict[str, Any]], None] | None,
+    stats: dict[str, Any],
+) -> int | None:
+    """The count of :func:`count_middle` in one piece: each half to the separator, then
+    the join."""
     total = len(left.plan) + len(right.plan) + 1
     offset = 0
 
