@@ -82,3 +82,18 @@ def test_cli_prints_the_estimate_and_exits_3_when_refused(monkeypatch, capsys):
 def test_cli_says_nothing_for_a_small_count(capsys):
     assert main(["count", "6", "6", "--closed"]) == 0
     assert "memory:" not in capsys.readouterr().err
+
+
+def test_a_count_in_the_middle_starts_at_45_parts_and_splits_again_where_it_must():
+    """8 x 8 open in 20 GiB: only 378 parts are estimated to fit, so it starts at 45 and
+    splits again the parts that stop at their limit; in 15 GiB nothing is, refused."""
+    from knightgraph.counting.estimate import MIDDLE_AGAIN, memory_note
+
+    fit = fit_memory(Board(8, 8), closed=False, budget=20 * 2**30, middle=True)
+    assert (fit.parts, fit.depth, fit.again) == (1, MIDDLE_AGAIN, True)
+    note = memory_note(Board(8, 8), closed=False, memory=20 * 2**30, middle=True)
+    assert note is not None and note.endswith("in 45 parts, split again where one does not fit")
+    refused = fit_memory(Board(8, 8), closed=False, budget=15 * 2**30, middle=True)
+    assert refused.parts is None and "in the middle in 378 parts" in refused.reason
+    closed = fit_memory(Board(8, 8), closed=True, budget=4 * 2**30, middle=True)
+    assert (closed.depth, closed.again) == (1, False)

@@ -154,13 +154,21 @@ def parts_to_fit(estimate: int, budget: int) -> int | None:
     return None
 
 
-MIDDLE_SHARE = (0.55, 0.47, 0.40, 0.34)
+MIDDLE_SHARE = {True: (0.55, 0.47, 0.40, 0.34), False: (0.72, 0.36, 0.24, 0.20)}
 """The peak resident memory of a count in the middle (:mod:`.middle`) over the estimate of
-the same count in one program, by depth (:func:`middle_parts` parts), the largest measured
-(``docs/counting.md``): 8 x 8 closed 3.81 GiB in one piece, 3.31 GiB in 6 parts and 2.79
-GiB in 45, against 7.4 GiB estimated (0.52, 0.45, 0.38); 8 x 8 open in 45 parts passed
-22 GiB (over 0.25 of its 89 GiB).  Depth 3 is taken from 6 x 8 open's tables (378 parts:
-0.85 of 45 parts').  The parts do not divide evenly: the largest holds most of a count."""
+the same count in one program (:func:`estimate_count_memory`), by depth (:func:`middle_parts`
+parts), closed (True) and open (False): the largest measured, whole processes
+(``docs/counting.md``).  Closed: 8 x 8 in one piece 3.81 GiB of 7.4 GiB estimated (0.52),
+in 6 parts 0.45, in 45 parts 0.38 (parts checked square by square then; depth 3 from
+6 x 8 open's tables then).  Open: 7 x 8 in one piece 2.42 GiB of 3.41 GiB (0.71), in 6
+parts 0.36, 45 parts 0.24, 378 parts 0.20 (6 x 8: 0.29, 0.16, 0.13, 0.13; 8 x 8 in 45
+parts about 0.13).  The parts do not divide evenly: the largest holds much of a count."""
+
+MIDDLE_AGAIN = 2
+"""The deepest depth a count in the middle starts at: where only deeper parts are estimated
+to fit, it starts here and splits again, one level deeper, the parts that stop at their
+memory limit (:mod:`.middleparts`), only where they must (378 parts from the start took
+6.5 times the time of 45 on 7 x 8 open: each part loads the layers before the line)."""
 
 
 def fixed_places(across: int, depth: int) -> list[list[int]]:
@@ -221,6 +229,7 @@ class MemoryFit:
     parts: int | None
     reason: str = ""
     depth: int | None = None  # in the middle, at this depth of parts (None: in one program)
+    again: bool = False  # in the middle from MIDDLE_AGAIN, parts split again where they must
 
 
 def fit_memory(board: Board, *, closed: bool, budget: int, middle: bool = False) -> MemoryFit:
@@ -233,15 +242,18 @@ def fit_memory(board: Board, *, closed: bool, budget: int, middle: bool = False)
         return MemoryFit(None, budget, 1)
     kind = "closed" if closed else "open"
     if middle:
-        for depth, share in enumerate(MIDDLE_SHARE):
+        shares = MIDDLE_SHARE[closed]
+        for depth, share in enumerate(shares):
             if estimate * share <= budget:
-                return MemoryFit(int(estimate * share), budget, 1, depth=depth)
-        least = int(estimate * MIDDLE_SHARE[-1])
+                again = depth > MIDDLE_AGAIN
+                depth = min(depth, MIDDLE_AGAIN)
+                return MemoryFit(int(estimate * share), budget, 1, depth=depth, again=again)
+        least = int(estimate * shares[-1])
         reason = (
             f"counting stopped at the memory limit of {budget:,} bytes before any work: the "
             f"{kind} count of {board.m}x{board.n} needs about {format_bytes(estimate)} of "
             f"tables (estimated) in one program, and about {format_bytes(least)} meeting in "
-            f"the middle in {middle_parts(board, len(MIDDLE_SHARE) - 1)} parts; the budget "
+            f"the middle in {middle_parts(board, len(shares) - 1)} parts; the budget "
             f"is {format_bytes(budget)}"
         )
         return MemoryFit(estimate, budget, None, reason)
@@ -289,5 +301,7 @@ def memory_note(
         return head + "too large, refused"
     if fit.depth is not None:
         parts = middle_parts(board, fit.depth)
+        if fit.again:
+            return head + f"in the middle, in {parts} parts, split again where one does not fit"
         return head + "in the middle" + (f", in {parts} parts to fit" if fit.depth else "")
     return head + ("in one piece" if fit.parts == 1 else f"in {fit.parts} parts to fit")
