@@ -135,6 +135,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("presenters", "verifyfast", "blocktour"),
         ("verify",),  # below tour: a Tour is verified when it is built (see the docstring)
         ("tour",),
+        ("htmlrepr",),  # the compact HTML of every answer in a notebook (of tours, too)
         ("results",),  # above the tours it carries
     ],
     "certcheck": [

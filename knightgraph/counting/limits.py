@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 from ..exceptions import InvalidOptionError, InvalidSquareError, SearchAbortedError
 from ..running.budget import Budget
 from ..running.resources import available_memory, require_memory
+from ..tours.htmlrepr import Html, fields_table, status_text
 from ..tours.results import Status
 
 PLAN_BYTES_PER_SQUARE = 6000
@@ -161,6 +162,33 @@ class _Counted(CountStatus):
         return self.directed
 
 
+def request_fields(answer: Any) -> list[tuple[str, Any]]:
+    """The request of a count's or a sample's answer, for its HTML: the board, the kind of
+    tour and the ends asked for (each named as the board names it)."""
+
+    def name(index: int | None) -> str | None:
+        return None if index is None else str(answer.board.names_at([index])[0])
+
+    return [
+        ("board", repr(answer.board)),
+        ("tours", "closed" if answer.closed else "open"),
+        ("start", name(answer.start)),
+        ("end", name(answer.end)),
+    ]
+
+
+def outcome_fields(answer: Any) -> list[tuple[str, Any]]:
+    """The outcome of a count's or a sample's answer, for its HTML: the status, the time,
+    and the certificate of a 0 or why the count stopped."""
+    certificate = getattr(answer, "certificate", None)
+    return [
+        ("status", Html(status_text(answer.status.name))),
+        ("seconds", f"{answer.seconds:.3f}"),
+        ("certificate", None if certificate is None else f"{certificate.kind}: {answer.reason}"),
+        ("reason", None if certificate is not None or not answer.reason else answer.reason),
+    ]
+
+
 B = TypeVar("B")
 
 
@@ -180,6 +208,29 @@ class CountAnswer(_Counted, Generic[B]):
     seconds: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
     reason: str = ""
+
+    def _repr_html_(self) -> str:
+        """A small table for Jupyter: the request, the counts (directed and undirected), the
+        engine and the frontier width, the status and the time.
+
+        Examples
+        --------
+        >>> from knightgraph import count_tours
+        >>> html = count_tours(6, 6, closed=True)._repr_html_()
+        >>> "9,862" in html, "19,724" in html, "FOUND" in html, len(html) < 2000
+        (True, True, True, True)
+        """
+        fields = [
+            *request_fields(self),
+            ("directed", self.directed),
+            ("undirected", self.undirected),
+            ("convention", None if self.convention == "oeis" else self.convention),
+            ("engine", self.stats.get("engine")),
+            ("frontier width", self.stats.get("width")),
+            *outcome_fields(self),
+        ]
+        kind = "closed" if self.closed else "open"
+        return fields_table(f"Count of {kind} tours", fields)
 
 
 class Drawn:

@@ -25,6 +25,7 @@ from ..boards.coercion import as_any_board
 from ..exceptions import BoardTooLargeError
 from ..running.budget import Budget
 from ..running.resources import require_memory
+from ..tours.htmlrepr import fields_table, name_list, numbered_grid, side_by_side
 from ..tours.results import Certificate
 from ..tours.tour import Tour
 from ..tours.verify import check_closed
@@ -35,6 +36,8 @@ from .limits import (
     answer_frame,
     end_indices,
     memory_budget,
+    outcome_fields,
+    request_fields,
     require_plan_memory,
 )
 from .transitions import TRANSITION_BYTES as TRANSITION_BYTES
@@ -52,6 +55,9 @@ the program is about that many squares wide and its states grow exponentially wi
 SAMPLE_ZERO_AREA = 1 << 16
 """Boards of at most this many cells that are too large to sample are still answered when
 a cheap certificate shows they have no tour (it needs board-sized arrays)."""
+
+SAMPLE_SHOWN = 4
+"""The most tours a sample shows in a notebook (``r.tours`` holds them all)."""
 
 SAMPLE_MAX_WIDTH = 16
 """The widest frontier (:func:`~knightgraph.counting.vertexorder.vertex_order`) the sampler
@@ -102,6 +108,37 @@ class SampleResult(Drawn):
     stats: dict[str, Any] = field(default_factory=dict)
     reason: str = ""
     certificate: Certificate | None = None
+
+    def _repr_html_(self) -> str:
+        """A small table for Jupyter: the request, how many tours were drawn out of how
+        many, the status and the time, then the first :data:`SAMPLE_SHOWN` tours, numbered
+        boards side by side (a graph's as lists of vertices).
+
+        Examples
+        --------
+        >>> html = sample_tours(5, 6, k=3, closed=True, seed=0)._repr_html_()
+        >>> "3 of 16 directed tours" in html, html.count("<caption>"), len(html) < 8000
+        (True, 3, True)
+        """
+        drawn = None
+        if self.directed:
+            drawn = f"{len(self.tours)} of {self.directed:,} directed tours, each equally likely"
+            drawn += "" if self.seed is None else f" (seed {self.seed})"
+        elif self.directed == 0:
+            drawn = "none: there is no tour to draw"
+        fields = [
+            *request_fields(self),
+            ("drawn", drawn),
+            *outcome_fields(self),
+        ]
+        shown = self.tours[:SAMPLE_SHOWN]
+        if len(self.tours) > len(shown):
+            fields.append(("shown", f"the first {len(shown)} (all in .tours)"))
+        grids = [numbered_grid(tour, f"tour {i + 1}") for i, tour in enumerate(shown)]
+        if all(grids):
+            return fields_table("Sample of tours", fields, side_by_side(g or "" for g in grids))
+        fields += [(f"tour {i + 1}", name_list(t.algebraic(), 12)) for i, t in enumerate(shown)]
+        return fields_table("Sample of tours", fields)
 
     def to_dict(self) -> dict[str, Any]:
         """The answer as JSON: the board (``rows``, ``cols``; a graph's ``graph`` and

@@ -17,6 +17,7 @@ from ..boards.board import KNIGHT, Board, SquareLike
 from ..boards.coercion import as_board
 from ..exceptions import BoardTooLargeError
 from ..running.budget import Budget
+from ..tours.htmlrepr import Html, fields_table, status_text
 from ..tours.verify import check_closed
 from .count import count_cycles
 from .limits import CountAbortedError, CountStatus, check_budget, require_plan_memory
@@ -66,6 +67,31 @@ class SymmetryCount(CountStatus):
 
     def _counted(self) -> int | None:
         return self.total
+
+    def _repr_html_(self) -> str:
+        """A small table for Jupyter: the tours in all, the classes up to symmetry, the tours
+        each symmetry fixes, the status and the time.
+
+        Examples
+        --------
+        >>> html = count_symmetric(3, 10, closed=True)._repr_html_()
+        >>> "rot180 4" in html, ">6</td>" in html, ">16</td>" in html
+        (True, True, True)
+        """
+        fixed = None
+        if self.fixed is not None:
+            fixed = ", ".join(f"{name} {k:,}" for name, k in self.fixed.items())
+        fields = [
+            ("board", repr(self.board)),
+            ("tours", "closed" if self.closed else "open"),
+            ("undirected", self.total),
+            ("classes", self.classes),
+            ("fixed by", fixed),
+            ("status", Html(status_text(self.status.name))),
+            ("seconds", f"{self.seconds:.3f}"),
+            ("reason", self.reason or None),
+        ]
+        return fields_table("Count up to symmetry", fields)
 
     def to_dict(self) -> dict[str, Any]:
         return {

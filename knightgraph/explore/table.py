@@ -22,6 +22,7 @@ from ..exceptions import InvalidBoardError
 from ..running.budget import Budget
 from ..running.resources import require_memory
 from ..solvers import find_tour
+from ..tours.htmlrepr import GRID_LIMIT, Html, escape, fields_table, grid_table, name_list
 from ..tours.results import SearchResult, Status
 from ._chunks import (
     BYTES_PER_RESULT,
@@ -45,6 +46,10 @@ CODES = {
     "?": "undecided (a search gave up)",
 }
 """The codes of :func:`existence_table` (seed 000's Figure 3.1, plus ``?``)."""
+
+CODE_COLOURS = {"c": "#1a9641", "e": "#a6d96a", "o": "#fdae61", "x": "#d7191c", "?": "#ffffff"}
+"""The colour of each code in a notebook, as in the pictures
+(:data:`knightgraph.draw.TABLE_COLOURS`)."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +114,25 @@ class ExistenceTable:
         >>> cell["code"], [(e["request"], e["found"]) for e in cell["evidence"]]
         ('o', [('closed', False), ('closed minus a1', False), ('open', True)])
         """
+        return {
+            "rows": self.rows,
+            "cols": self.cols,
+            "codes": self.codes,
+            "disagreements": self.disagreements,
+            "certificates": self.evidence_kinds(),
+            "seconds": round(self.seconds, 3),
+            "proofs": [self._cell_proofs(cell) for cell in self.cells.values()],
+        }
+
+    def evidence_kinds(self) -> dict[str, int]:
+        """How many searches each kind of evidence decided: ``tour`` or a certificate's kind
+        (``none`` for a search that gave up).
+
+        Examples
+        --------
+        >>> sorted(existence_table(3, 4).evidence_kinds().items())
+        [('colour-count', 12), ('degree', 20), ('schwenk-4xn', 1), ('tour', 2)]
+        """
         kinds: dict[str, int] = {}
         for cell in self.cells.values():
             for result in cell.evidence.values():
@@ -118,15 +142,47 @@ class ExistenceTable:
                     else (result.certificate.kind if result.certificate else "none")
                 )
                 kinds[kind] = kinds.get(kind, 0) + 1
-        return {
-            "rows": self.rows,
-            "cols": self.cols,
-            "codes": self.codes,
-            "disagreements": self.disagreements,
-            "certificates": kinds,
-            "seconds": round(self.seconds, 3),
-            "proofs": [self._cell_proofs(cell) for cell in self.cells.values()],
-        }
+        return kinds
+
+    def _repr_html_(self) -> str:
+        """A small table for Jupyter: the codes as a coloured grid (up to 400 boards), how
+        many boards have each code, the evidence by kind and the disagreements (none).
+
+        Examples
+        --------
+        >>> html = existence_table(5, 6)._repr_html_()
+        >>> html.count("<td style"), "</span> no closed tour; the board minus a corner" in html
+        (30, True)
+        """
+        codes = self.codes
+        tally = {code: sum(row.count(code) for row in codes) for code in CODES}
+        legend = ", ".join(
+            f'<span style="background-color:{CODE_COLOURS[code]};color:#000;padding:0 3px">'
+            f"{code}</span> {escape(CODES[code])}: {escape(k)}"
+            for code, k in tally.items()
+            if k or code != "?"
+        )
+        kinds = self.evidence_kinds()
+        grid = grid_table(
+            [[(code, CODE_COLOURS[code]) for code in row] for row in codes],
+            range(1, self.rows + 1),
+            range(1, self.cols + 1),
+            "m down, n across",
+        )
+        fields = [
+            ("boards", Html(legend)),
+            ("evidence", ", ".join(f"{kind} {k:,}" for kind, k in sorted(kinds.items()))),
+            ("disagreements", name_list(self.disagreements, 3) or "none"),
+            ("seconds", f"{self.seconds:.2f}"),
+            (
+                "grid",
+                None
+                if grid
+                else f"more than {GRID_LIMIT} boards: table.text(), or "
+                "knightgraph.draw.draw_existence_table(table)",
+            ),
+        ]
+        return fields_table(f"Existence table 1..{self.rows} x 1..{self.cols}", fields, grid or "")
 
     @staticmethod
     def _cell_proofs(cell: Cell) -> dict[str, Any]:

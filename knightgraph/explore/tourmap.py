@@ -16,11 +16,13 @@ Examples
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..boards.board import Board, Square, file_name
+from ..tours.htmlrepr import GRID_LIMIT, Html, fields_table, grid_table, name_list, side_by_side
 from ..tours.results import SearchResult, Status
 from ._chunks import proof_of
 
@@ -28,6 +30,10 @@ if TYPE_CHECKING:
     from typing_extensions import TypeIs
 
     from ..boards.graphboard import GraphBoard
+
+
+MAP_COLOURS = {".": "#a6d96a", "X": "#f4a582", "?": "#dddddd", "S": "#ffd700", " ": "#555555"}
+"""The colours of a map's cells in a notebook: a tour, none, undecided, the start, removed."""
 
 
 def on_squares(board: Board | GraphBoard) -> TypeIs[Board]:
@@ -118,6 +124,86 @@ class TourMap:
     def squares(self) -> list[str]:
         """The names of the cells marked ok, in index order."""
         return [self.board.cell_name(cell) for cell in self.candidates if self.ok[cell]]
+
+    def _repr_html_(self) -> str:
+        """A small table for Jupyter: how many cells admit a tour, the evidence by kind, and
+        the board as a grid coloured by the answers (the number of tours in each cell where
+        they were counted; up to 400 cells; a graph without a shape lists its cells).
+
+        Examples
+        --------
+        >>> from knightgraph import start_map
+        >>> html = start_map(5, 5)._repr_html_()
+        >>> "13 of 25 start squares" in html, ">304</td>" in html, html.count("<td style")
+        (True, True, 25)
+        """
+        what = "start" if self.kind == "starts" else "end"
+        tour = "a closed tour" if self.closed else "an open tour"
+        src = "" if self.kind == "starts" else f" from {self.board.cell_name(self.start)}"
+        total, admit, unknown = len(self.candidates), len(self.squares()), len(self.unknown)
+        kinds = self._evidence_kinds()
+        cells = {"vertex": "vertices"}.get(self.board.wording()[1], "squares")
+        answer = f"{admit:,} of {total:,} {what} {cells} admit {tour}{src}"
+        answer += f", {total - admit - unknown:,} do not"
+        grid = self._html_grid()
+        fields = [
+            ("answer", answer + (f", {unknown:,} undecided" if unknown else "")),
+            ("evidence", ", ".join(f"{kind} {k:,}" for kind, k in sorted(kinds.items()))),
+            ("undecided", name_list(self.unknown) or None),
+            ("sampled", None if self.sampled is None else f"seed {self.seed}"),
+            (f"{what}s", None if grid else name_list(self.squares()) or "none"),
+            ("seconds", f"{self.seconds:.2f}"),
+        ]
+        kind = "closed" if self.closed else "open"
+        caption = f"{what.title()} map: {kind} tours{src} {self.board.wording()[0]}"
+        return fields_table(caption, fields, Html(grid))
+
+    def _html_mark(self, cell: Any) -> tuple[str, str | None]:
+        """A cell of the grid: its text (a count, or the mark of :meth:`text`) and colour."""
+        if self.kind == "ends" and cell == self.start:
+            return "S", MAP_COLOURS["S"]
+        if cell not in self.evidence:  # not sampled
+            return "", None
+        if self.evidence[cell].status is Status.ABORTED:
+            return "?", MAP_COLOURS["?"]
+        mark = "." if self.ok[cell] else "X"
+        count = None if self.counts is None else self.counts[cell]
+        return (mark if count is None else f"{count:,}"), MAP_COLOURS[mark]
+
+    def _html_grid(self) -> str:
+        """The map as a grid (a 3-D board's levels side by side), or "" past the size or
+        for a graph without a shape."""
+        board = self.board
+        if on_squares(board):
+            available = board.available().reshape(board.m, board.n)
+            cells = [
+                [
+                    self._html_mark((r, c)) if available[r, c] else ("", MAP_COLOURS[" "])
+                    for c in range(board.n)
+                ]
+                for r in range(board.m - 1, -1, -1)
+            ]
+            files = [file_name(c) for c in range(board.n)]
+            return grid_table(cells, range(board.m, 0, -1), files) or ""
+        shape = board.shape or ()
+        if len(shape) not in (2, 3) or math.prod(shape) > GRID_LIMIT:
+            return ""
+        m, n, levels = shape[0], shape[1], shape[2] if len(shape) == 3 else 1
+        files = [file_name(c) for c in range(n)]
+        grids = [
+            grid_table(
+                [
+                    [self._html_mark(board.index((r, c, level)[: len(shape)])) for c in range(n)]
+                    for r in range(m - 1, -1, -1)
+                ],
+                range(m, 0, -1),
+                files,
+                f"level {level + 1}" if len(shape) == 3 else "",
+            )
+            or ""
+            for level in range(levels)
+        ]
+        return side_by_side(grids) if len(shape) == 3 else grids[0]
 
     def _evidence_kinds(self) -> dict[str, int]:
         """How many cells each kind of evidence decides: ``tour`` (a verified tour comes

@@ -24,6 +24,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..exceptions import InvalidResultError, NoTourError, SearchAbortedError, describe_value
+from .htmlrepr import (
+    Html,
+    data_summary,
+    fields_table,
+    name_list,
+    numbered_grid,
+    status_text,
+    tour_line,
+)
 from .verify import TourBase
 
 if TYPE_CHECKING:
@@ -100,6 +109,22 @@ class Certificate:
         reason = self.reason if len(self.reason) <= 80 else self.reason[:77].rstrip() + "..."
         return f"Certificate(kind={self.kind!r}, reason={reason!r}, data={list(self.data)!r})"
 
+    def _repr_html_(self) -> str:
+        """A small table for Jupyter: the kind, the reason and the data in one line (a SAT
+        refutation's CNF and proof by their sizes).
+
+        Examples
+        --------
+        >>> from knightgraph import find_tour
+        >>> html = find_tour(3, 8, closed=True).certificate._repr_html_()
+        >>> "sat-refutation" in html, "proof: " in html, len(html) < 2000
+        (True, True, True)
+        """
+        return fields_table(f"Certificate: {self.kind}", self._html_fields())
+
+    def _html_fields(self) -> list[tuple[str, Any]]:
+        return [("kind", self.kind), ("reason", self.reason), ("data", data_summary(self.data))]
+
 
 @dataclass(frozen=True, repr=False)
 class SearchResult:
@@ -173,6 +198,41 @@ class SearchResult:
             f"SearchResult({self.status.name}, {what}, method={self.method!r}, "
             f"seconds={self.seconds:.3f})"
         )
+
+    def _repr_html_(self) -> str:
+        """A small table for Jupyter: the status, the method and the time; the tour in one
+        line and, on a board of at most 144 squares, numbered; or the certificate; or why
+        the search stopped.  ``res.tour`` shows the tour itself (a page to step through).
+
+        Examples
+        --------
+        >>> from knightgraph import find_tour
+        >>> html = find_tour(5, 5, start="a1", seed=0)._repr_html_()
+        >>> "FOUND" in html, "open tour of Board(5, 5), 25 squares" in html, html.count("<td")
+        (True, True, 30)
+        >>> "schwenk-4xn" in find_tour(4, 8, closed=True)._repr_html_()
+        True
+        >>> len(find_tour(1000, 1000, closed=True)._repr_html_()) < 2000  # no grid: one line
+        True
+        """
+        fields: list[tuple[str, Any]] = [
+            ("status", Html(status_text(self.status.name))),
+            ("method", self.method or None),
+            ("seconds", f"{self.seconds:.3f}"),
+        ]
+        grid = ""
+        if self.tour is not None:
+            fields.append(("tour", tour_line(self.tour)))
+            grid = numbered_grid(self.tour) or ""
+            if not grid and self.tour.board.rectangle is None:  # a graph: its vertices
+                fields.append(("visits", name_list(self.tour.algebraic(), 24)))
+        elif self.certificate is not None:
+            fields += [(f"certificate {k}", v) for k, v in self.certificate._html_fields()]
+        else:
+            fields.append(("reason", self.reason or None))
+        if self.stats:
+            fields.append(("stats", data_summary(self.stats)))
+        return fields_table("SearchResult", fields, grid)
 
     def __post_init__(self) -> None:
         if not isinstance(self.status, Status):
