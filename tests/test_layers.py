@@ -168,7 +168,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("_style",),
         ("graphplot", "output", "scaling", "shapeplot", "tableplot"),
         ("tourplot", "page"),  # draw_tour hands a graph board's tour to shapeplot
-        ("animation",),
+        ("animation", "play"),  # the play page fills the tour page's template
     ],
     "explore": [("_chunks",), ("tourmap",), ("sweeps", "table", "maps")],
     "solvers": [

@@ -1,4 +1,4 @@
-"""The command line: ``knightgraph tour | exists | verify``.
+"""The command line: ``knightgraph tour | exists | verify | ... | draw | play``.
 
 Exit codes: 0 found / exists / valid; 1 proven absent / invalid; 2 bad input or
 usage, or an output that could not be written; 3 gave up (budget or timeout) with
@@ -18,7 +18,7 @@ a rectangle, or a torus, cylinder or 3-D board), :mod:`._replies` (the pieces
 of answers every kind shares), :mod:`._running` (errors to exit codes, signals),
 :mod:`.search` (``tour``, ``exists``, ``verify``, ``classic``), :mod:`.surveys`
 (``table``, ``sweep``, ``count``, ``starts``, ``ends``), :mod:`.random_tours`
-(``sample``) and :mod:`.pictures` (``draw ...``).  Nothing heavy
+(``sample``) and :mod:`.pictures` (``draw ...``, ``play``).  Nothing heavy
 is imported before a command runs: ``--help`` and ``--version`` stay instant.
 """
 
@@ -107,6 +107,7 @@ _ADDERS = [
     ("surveys", "_add_count_parsers", ("count", "starts", "ends")),
     ("random_tours", "_add_sample", ("sample",)),
     ("pictures", "_add_draw", ("draw",)),
+    ("pictures", "_add_play", ("play",)),
 ]
 """The commands in the order of --help and argparse's messages: (module, adder, the
 commands it registers)."""

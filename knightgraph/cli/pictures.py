@@ -1,6 +1,7 @@
-"""``knightgraph draw tour | graph | table | file``: pictures, format from the suffix.
+"""``knightgraph draw tour | graph | table | file``: pictures, format from the suffix; and
+``knightgraph play``: the page to build a tour by hand.
 
-matplotlib, networkx and the page writer are imported only when a picture is drawn.
+matplotlib, networkx and the page writers are imported only when a picture or page is made.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from ._shared import (
     add_total_timeout,
     board_of,
     check_output_path,
+    emit,
     leaper_arg,
     progress_bar,
     size_arg,
@@ -178,6 +180,50 @@ def _add_draw_style(p: argparse.ArgumentParser) -> None:
     _add_draw_output(p, page=True)
 
 
+def _add_play(sub: Any) -> None:
+    """``knightgraph play M N``: one HTML file to build a tour by hand in a browser."""
+    play = sub.add_parser(
+        "play",
+        help="a page to build a tour by hand in a browser (HTML, works offline)",
+        description="Write one self-contained HTML page (no network) to build a tour of the "
+        "board by hand: click squares (or use the arrows and Enter); the legal next squares "
+        "show their Warnsdorff degree; undo and redo; a hint (Warnsdorff's choice); 'can it "
+        "still be finished?' answers yes with a completion it found and checked, no with the "
+        "reason (a square cut off, the colours, a dead end, ...), or unknown within 1 s; a "
+        "finished tour gets its closed/open verdict and a JSON download that `knightgraph "
+        "verify` accepts.  Without -o the page goes to standard output.",
+    )
+    play.add_argument("m", type=size_arg, metavar="M", help="number of ranks (rows)")
+    play.add_argument("n", type=size_arg, metavar="N", help="number of files (columns)")
+    play.add_argument(
+        "--leaper",
+        type=leaper_arg,
+        default=KNIGHT,
+        metavar="A,B",
+        help="the piece as an (a, b)-leaper (default 1,2: the knight)",
+    )
+    play.add_argument(
+        "--remove",
+        action="append",
+        default=[],
+        metavar="SQ",
+        help="take a square off the board (repeat for more)",
+    )
+    play.add_argument(
+        "--mask",
+        metavar="FILE",
+        help="the board's shape: a text mask ('.' square, '#' hole) or a black-and-white image",
+    )
+    play.add_argument(
+        "--start", metavar="SQ", help="the first square, played when the page opens (a1 or r,c)"
+    )
+    add_kind(play)
+    play.add_argument(
+        "-o", "--output", metavar="FILE", help="write the page to FILE (atomically), e.g. play.html"
+    )
+    play.set_defaults(run=_cmd_play)
+
+
 # ------------------------------------------------------------- checks first
 def _check_draw_output(args: argparse.Namespace, *, page: bool = False) -> None:
     """Refuse a bad suffix, dpi or fps, or a missing folder before any work (exit 2).
@@ -251,6 +297,27 @@ def _cmd_draw_tour(args: argparse.Namespace) -> int:
         print(result.reason)
         return EXIT_OF[result.status]
     kind.draw(args, board, result.tour, _draw_tour_to)
+    return EXIT_OK
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from ..draw.play import play_html
+
+    board = board_of(args)  # the output path was checked before (preflight)
+    page = play_html(board, start=args.start, closed=args.closed)
+    if args.output is None:
+        emit(page, None)
+        return EXIT_OK
+    from ..running.disk import atomic_output
+
+    with atomic_output(args.output, "wb") as handle:
+        handle.write(page.encode("utf-8"))
+    goal = "closed" if args.closed else "open"
+    start = f", start {board.name(board.parse_square(args.start))}" if args.start else ""
+    size = len(page.encode("utf-8"))
+    print(
+        f"wrote {args.output}: play page for {board.m}x{board.n} ({goal} tour{start}; {size:,} bytes)"
+    )
     return EXIT_OK
 
 

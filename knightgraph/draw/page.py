@@ -21,7 +21,11 @@ What the page shows
   slider (moves a second, logarithmic); the keys space, arrows (shift: 10
   steps), Home and End do the same;
 * the step number and the current square in text; hovering a square shows its
-  step in a tooltip and in the status line; clicking a square jumps to it.
+  step in a tooltip and in the status line; clicking a square jumps to it;
+* *Try it yourself*: the page's play mode on the same board (the piece and the
+  removed squares too), to build a tour by hand square by square, and *Back to
+  the tour*; :mod:`knightgraph.draw.play` describes it (``knightgraph play``
+  writes a page in that mode alone).
 
 Step ``k`` (1 .. N) means the first ``k`` squares have been visited: the
 current square is the ``k``-th of the tour (its visiting number in
@@ -40,7 +44,8 @@ the slider on load and on every hash change, through the slider's own
 The page stays smooth on big boards: it draws on three stacked ``<canvas>``
 layers (board, path, markers); walking forward draws only the new moves (in
 runs of one colour, one stroke a run), only stepping back redraws the path
-from the start, and the markers layer is redrawn per frame.
+from the start, and the markers layer is redrawn per frame. Its colours are CSS
+custom properties, with a second set for ``prefers-color-scheme: dark``.
 
 Examples
 --------
@@ -66,7 +71,7 @@ from typing import Any
 from ..exceptions import InvalidOptionError
 from ..tours.tour import Tour, tour_of_rectangle
 
-__all__ = ["NOTEBOOK_LIMIT", "notebook_html", "tour_html", "write_tour_html"]
+__all__ = ["NOTEBOOK_LIMIT", "notebook_html", "render_page", "tour_html", "write_tour_html"]
 
 NOTEBOOK_LIMIT = 40_000
 """The most squares :func:`notebook_html` embeds (200 x 200, about 250 kB); beyond it, None."""
@@ -171,24 +176,38 @@ def tour_html(
             "autoplay": autoplay,
             "numbers": numbers,
             "removed": removed,
+            "leaper": list(board.leaper),
         },
         separators=(",", ":"),
     )
     order = ",".join(map(str, tour.order.tolist()))
-    data = (head[:-1] + ',"order":[' + order + "]}").replace("<", "\\u003c")
-    text = html.escape(title)
     closed = "true" if tour.closed else "false"
     attributes = (
         f'data-rows="{m}" data-cols="{n}" data-steps="{steps}" '
         f'data-closed="{closed}" data-step="{step}"'
     )
+    return render_page(title, attributes, steps, step, head[:-1] + ',"order":[' + order + "]}")
+
+
+def render_page(title: str, attributes: str, steps: int, step: int, data: str) -> str:
+    """The page template filled in: the title (escaped), the attributes of ``<body>``, the
+    slider's range and the embedded JSON ``data`` (``<`` escaped, so that no text in it can
+    close its ``<script>``).  The one renderer of the tour page and of its play mode
+    (:func:`knightgraph.draw.play.play_html`).
+
+    Examples
+    --------
+    >>> page = render_page("a <b>", 'data-rows="1"', 1, 1, '{"title":"</script>"}')
+    >>> "<title>a &lt;b&gt;</title>" in page, '{"title":"\\\\u003c/script>"}' in page
+    (True, True)
+    """
     return (
         _page()
-        .replace("@TITLE@", text)
+        .replace("@TITLE@", html.escape(title))
         .replace("@BODY@", attributes)
         .replace("@STEPS@", str(steps))
         .replace("@STEP@", str(step))
-        .replace("@DATA@", data)
+        .replace("@DATA@", data.replace("<", "\\u003c"))
     )
 
 
