@@ -4,7 +4,7 @@
 with the first square given) and :func:`write_play_html` writes it atomically.
 It is the tour page of :mod:`knightgraph.draw.page`, the same template and script,
 embedding no tour; every tour page reaches the same mode through its *Try it
-yourself* button.  One self-contained file (about 50 kB whatever the board: nothing
+yourself* button.  One self-contained file (about 60 kB whatever the board: nothing
 is fetched), usable with the keyboard, in light and dark themes.
 
 What the page does
