@@ -853,6 +853,25 @@ def draw_cases(draw: Any) -> Case:
     return case
 
 
+@st.composite
+def play_cases(draw: Any) -> Case:
+    """``play M N``: the page to build a tour by hand (no search: nothing to check but the
+    page itself, and the contract)."""
+    b = Build(draw, "play")
+    b.board(1, 8)
+    b.piece()
+    b.kind()
+    b.ends(start=40, end=0)
+    if b.chance(75):
+        token = b.output("-o", ["play.html", "sub/play.html", "page"])
+        if token in ("play.html", "sub/play.html", "page"):
+            b.case.outputs.append(token)
+    b.garbage_flag()
+    case = b.done()
+    case.request = None  # no tour is printed
+    return case
+
+
 GARBAGE_TOKENS = [
     "tour",
     "exists",
@@ -1253,6 +1272,10 @@ def check_output_file(problems: list[str], case: Case, path: Path, rel: str) -> 
     data = path.read_bytes()
     command = case.argv[0]
     suffix = rel.rsplit(".", 1)[-1]
+    if command == "play":
+        if not (data.startswith(b"<!DOCTYPE html>") and data.rstrip().endswith(b"</html>")):
+            problems.append(f"{rel}: not a complete HTML page")
+        return
     if command == "draw":
         magic = MAGIC.get(suffix, b"")
         if magic not in data[:4096]:
@@ -1418,6 +1441,9 @@ def check_stdout(problems: list[str], case: Case, res: Outcome, code: int) -> No
             problems.append(f"{command} --format json printed no JSON: {out[:200]!r}")
     elif command == "count":
         check_count(problems, case, out, code)
+    elif command == "play" and code == 0 and "-o" not in argv:
+        if not (out.startswith("<!DOCTYPE html>") and out.endswith("</html>")):
+            problems.append(f"play: exit 0 without -o but no page: {out[:200]!r}")
     elif command == "table" and fmt == "json":
         try:
             data = json.loads(out)
@@ -1492,6 +1518,7 @@ STRATEGIES = {
     "classic": classic_cases(),
     "verify": verify_cases(),
     "draw": draw_cases(),
+    "play": play_cases(),
     "garbage": garbage_cases(),
 }
 WEIGHTS = {
@@ -1504,13 +1531,15 @@ WEIGHTS = {
     "classic": 1,
     "verify": 1,
     "draw": 1,
+    "play": 1,
     "garbage": 1,
 }
 """Relative number of cases per command family (``make fuzz`` spreads its total by these)."""
 
 
-DEFAULT_CASES = 600
-"""CLI cases in ``make test`` (``KNIGHTGRAPH_FUZZ_CLI_CASES`` overrides: ``make fuzz``)."""
+DEFAULT_CASES = 646
+"""CLI cases in ``make test`` (``KNIGHTGRAPH_FUZZ_CLI_CASES`` overrides: ``make fuzz``): 600
+before ``play`` joined, so that every other family keeps its number of cases."""
 
 
 _family_settings = support.family_settings(WEIGHTS, "KNIGHTGRAPH_FUZZ_CLI_CASES", DEFAULT_CASES)
@@ -1536,6 +1565,7 @@ test_cli_contract_sweep = _make_test("sweep")
 test_cli_contract_classic = _make_test("classic")
 test_cli_contract_verify = _make_test("verify")
 test_cli_contract_draw = _make_test("draw")
+test_cli_contract_play = _make_test("play")
 test_cli_contract_garbage = _make_test("garbage")
 
 
