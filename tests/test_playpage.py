@@ -734,6 +734,62 @@ def test_the_answers_agree_with_an_independent_search(tmp_path: Path) -> None:
     assert seen.get("yes", 0) >= 10 and seen.get("no", 0) >= 10, seen
 
 
+OTHER_BOARDS = [  # (board, closed): holes and other pieces
+    (kg.Board(5, 5, removed=["c3"]), False),
+    (kg.Board(5, 5, removed=["c3"]), True),
+    (kg.Board(4, 5, removed=["a1"]), False),
+    (kg.Board(4, 4, leaper=(0, 1)), True),
+    (kg.Board(3, 4), False),
+    (kg.Board(6, 6, leaper=(1, 3)), False),
+    (kg.Board(6, 6, leaper=(1, 4)), False),
+]
+
+
+@needs_browser
+def test_other_boards_and_pieces(tmp_path: Path) -> None:
+    """On boards with holes and for other pieces: the answer on the empty board never
+    contradicts knightgraph's proof, and a tour played to its end downloads as JSON that
+    ``knightgraph verify`` (with the board's flags) and the independent checker accept."""
+    with browser() as b:
+        for k, (board, closed) in enumerate(OTHER_BOARDS):
+            page = tmp_path / f"other{k}.html"
+            write_play_html(board, page, closed=closed)
+            load(b, page.as_uri())
+            proof = kg.tour_exists(board, closed=closed)
+            assert proof.status != kg.Status.ABORTED
+            got = ask(b)
+            assert got["answer"] in ("yes", "no", "unknown"), got
+            if got["answer"] != "unknown":
+                assert (got["answer"] == "yes") == proof.found, (board, closed, got["text"])
+            if not proof.found:
+                continue
+            squares = [
+                board.name(sq) for sq in kg.find_tour(board, closed=closed).require_tour().squares()
+            ]
+            set_hash(b, f"#moves={','.join(squares[:-1])}", " ".join(squares[:-1]))
+            click_square(b, board.parse_square(squares[-1]))
+            assert state(b)["finished"] == ("closed" if closed else "open")
+            data = download(b)
+            a, c = board.leaper
+            removed = sorted(board.removed)
+            assert data["squares"] == [list(board.parse_square(s)) for s in squares]
+            assert data.get("removed", []) == [board.name(sq) for sq in removed]
+            assert data.get("leaper", [1, 2]) == [a, c]
+            leaper = (min(a, c), max(a, c))
+            assert (
+                tour_defect(
+                    board.m, board.n, data["squares"], closed, leaper=leaper, removed=removed
+                )
+                is None
+            )
+            saved = tmp_path / f"tour{k}.json"
+            saved.write_text(json.dumps(data), encoding="utf-8")
+            flags = [f"--remove={board.name(sq)}" for sq in removed] + [f"--leaper={a},{c}"]
+            proc = run_cli("verify", str(board.m), str(board.n), str(saved), *flags)
+            kind = "closed" if closed else "open"
+            assert proc.returncode == 0 and proc.stdout.startswith(f"ok: a valid {kind} tour"), proc
+
+
 # ------------------------------------------------------------------ the rest
 @needs_browser
 def test_every_tour_page_has_the_play_mode(tmp_path: Path) -> None:
