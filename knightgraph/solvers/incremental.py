@@ -36,7 +36,7 @@ from ..exceptions import SearchAbortedError
 from ..running.budget import Budget
 from .cnf import TourCNF
 
-__all__ = ["DEFAULT_SOLVER", "Outcome", "SolverSession", "solving"]
+__all__ = ["DEFAULT_SOLVER", "PROOF_OPTIONS", "Outcome", "SolverSession", "solving"]
 
 DEFAULT_SOLVER = "cadical195"
 """The python-sat solver used unless another is named (CaDiCaL 1.9.5)."""
@@ -55,6 +55,20 @@ FIRST_SLICE = 100
 
 ENCODE_CHECK = 256
 """Squares written to the solver between two looks at the clock."""
+
+PROOF_OPTIONS = {"elim": 0, "decompose": 0, "block": 0, "cover": 0, "condition": 0}
+"""CaDiCaL's simplifications switched off while it logs a proof (issue 29).
+
+Each of them sets clauses aside on CaDiCaL's *extension stack* (variable elimination,
+equivalent-literal substitution, blocked, covered and conditioned clauses), and its DRUP
+log records them as deleted.  When a later round adds a cut clause over a variable they
+touched, CaDiCaL silently puts the clauses back (``restore_clauses``) and goes on using
+them, but its DRAT tracer skips every clause it does not derive (``add_original_clause``,
+restored ones included): the log then uses clauses it deleted, and a checker rightly
+rejects it (G(35, 2) after 674 rounds).  Without these techniques no clause is ever
+restored, and the log of any number of incremental rounds is a DRUP proof.  (CaDiCaL
+1.0.3, ``cadical103``, cannot be configured: its logs of long runs may still not check,
+and the gate then answers ABORTED.)"""
 
 
 @dataclass
@@ -141,7 +155,7 @@ def solving(
     _check_clock(clock, cnf, 0)
     with Solver(name=solver, with_proof=proof) as engine:
         session = SolverSession(cnf, engine, solver)
-        session.load(clock, lucky)
+        session.load(clock, lucky, proof)
         yield session
 
 
@@ -189,15 +203,21 @@ class SolverSession:
         self._pace: float | None = None  # seconds per conflict, measured under a timeout
         self.rounds = 0
 
-    def load(self, clock: Budget | None, lucky: bool) -> None:
+    def load(self, clock: Budget | None, lucky: bool, proof: bool = False) -> None:
         """Give the solver the encoding's :meth:`~knightgraph.solvers.cnf.TourCNF.base_clauses`,
-        reading ``clock`` every :data:`ENCODE_CHECK` squares."""
+        reading ``clock`` every :data:`ENCODE_CHECK` squares; with ``proof``, a CaDiCaL
+        solver is first told not to set clauses aside (:data:`PROOF_OPTIONS`)."""
+        options: dict[str, int] = {}
         if self.name == "cadical195":
             # CaDiCaL's "unsat" configuration: 2x faster refutations.
             options = {"stabilize": 0, "walk": 0}
             if not lucky:
                 options["lucky"] = 0
-            self._engine.solver.configure(options)
+        inner = getattr(self._engine, "solver", self._engine)
+        if proof and type(inner).__name__.startswith("Cadical") and hasattr(inner, "configure"):
+            options.update(PROOF_OPTIONS)
+        if options:
+            inner.configure(options)
         add = self._add_clause
         for done, group in enumerate(self.cnf.base_clauses()):
             if done % ENCODE_CHECK == 0 and done < len(self.cnf.incident):
