@@ -116,7 +116,9 @@ def solving(
     solver : str
         A python-sat solver name (default :data:`DEFAULT_SOLVER`).
     proof : bool
-        Ask the solver for a DRUP proof (for certificates of absence).
+        Ask the solver for a DRUP proof (for certificates of absence); CaDiCaL then runs
+        without the simplifications of :data:`PROOF_OPTIONS`, so that the proof checks
+        after any number of rounds.
     keep_clauses : bool, optional
         Keep every clause in the encoding's ``clauses`` (default: when ``proof`` is
         asked for; a certificate needs them, a search does not, and on large boards
