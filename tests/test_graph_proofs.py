@@ -88,12 +88,13 @@ def test_the_family_against_the_theorem(n: int) -> None:
 
 
 def test_g35_2_is_proven_non_hamiltonian_from_the_json_alone() -> None:
-    """The first member whose proof did not check (674 rounds); the checker runs as the
-    command line does, in another process, on the JSON ``knightgraph`` prints."""
+    """The first member whose proof did not check (674 rounds then; over 100 still, the
+    rounds after the 100th with orbit cuts); the checker runs as the command line does, in
+    another process, on the JSON ``knightgraph`` prints."""
     board = GraphBoard.from_networkx(petersen_family(35))
     result = kg.find_tour(board, closed=True, method="sat")
     assert result.status is kg.Status.PROVEN_ABSENT, result.reason
-    assert result.stats["rounds"] > 600
+    assert result.stats["rounds"] > 100
     done = subprocess.run(
         [sys.executable, "-m", "knightgraph.certcheck"],
         input=answer_json(board, result).encode(),
@@ -171,6 +172,19 @@ def test_a_proof_of_clauses_without_the_cuts_is_rejected(
     assert not accepted, why
 
 
+def test_a_session_of_674_rounds_logs_a_proof_that_checks() -> None:
+    """Without orbit cuts (no symmetries given) G(35, 2) takes 674 rounds, one solver and
+    one DRUP log across them all."""
+    from knightgraph.solvers.incremental import solving
+
+    board = GraphBoard.from_networkx(petersen_family(35))
+    with solving(board, True, proof=True) as session:  # type: ignore[arg-type]
+        outcome = session.solve()
+        accepted, why = check_drup(session.cnf.clauses, session.proof())
+    assert outcome.status == "unsat" and outcome.rounds == 674
+    assert accepted, why
+
+
 def test_the_log_of_clauses_set_aside_is_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bug itself: with CaDiCaL's elimination and substitution on, its log of G(35, 2)
     deletes clauses that the solver later restores and uses; the checker rejects that log
@@ -190,3 +204,71 @@ def test_the_log_of_clauses_set_aside_is_rejected(monkeypatch: pytest.MonkeyPatc
     status, (accepted, why) = logged()
     assert status == "unsat" and not accepted
     assert "does not follow by unit propagation" in why
+
+
+# ------------------------------------------------------------ the orbit cuts
+def adjacency_lists(graph: nx.Graph) -> tuple[list[object], list[list[int]]]:
+    nodes = list(graph.nodes)
+    index = {v: k for k, v in enumerate(nodes)}
+    return nodes, [[index[u] for u in graph[v]] for v in nodes]
+
+
+def is_automorphism(graph: nx.Graph, nodes: list[object], perm: list[int]) -> bool:
+    return sorted(perm) == list(range(len(nodes))) and all(
+        graph.has_edge(nodes[perm[nodes.index(a)]], nodes[perm[nodes.index(b)]])
+        for a, b in graph.edges
+    )
+
+
+@pytest.mark.parametrize("n", [7, 11, 12, 35])
+def test_the_automorphisms_of_the_family(n: int) -> None:
+    """G(n, 2) has the 2n rotations and reflections (and no more for these n, which avoid
+    the exceptional G(5, 2), G(10, 2)); all are found, each one an automorphism."""
+    from knightgraph.solvers.automorphisms import automorphisms
+
+    graph = petersen_family(n)
+    nodes, adjacency = adjacency_lists(graph)
+    group = automorphisms(adjacency, limit=10 * n)
+    assert len(group) == 2 * n and len({tuple(p) for p in group}) == 2 * n
+    assert all(is_automorphism(graph, nodes, p) for p in group)
+
+
+def test_automorphisms_of_other_graphs() -> None:
+    from knightgraph.solvers.automorphisms import automorphisms
+
+    for graph, order in [
+        (nx.petersen_graph(), 120),  # S5
+        (nx.hypercube_graph(3), 48),  # 2^3 3!
+        (nx.cycle_graph(9), 18),
+        (nx.star_graph(4), 24),  # the leaves: S4
+        (nx.frucht_graph(), 1),  # cubic and rigid
+    ]:
+        nodes, adjacency = adjacency_lists(graph)
+        group = automorphisms(adjacency, limit=1000)
+        assert len(group) == order, (graph, len(group))
+        assert all(is_automorphism(graph, nodes, p) for p in group)
+    nodes, adjacency = adjacency_lists(nx.complete_graph(8))  # 40,320: listed up to the limit
+    assert len(automorphisms(adjacency, limit=50)) == 50
+    nodes, adjacency = adjacency_lists(nx.random_regular_graph(3, 200, seed=7))
+    few = automorphisms(adjacency, limit=100, work=10_000)  # out of work: what it found
+    assert few[0] == list(range(200))
+
+
+def test_orbit_cuts_are_cuts_the_checker_validates() -> None:
+    """G(41, 2) is refuted with orbit cuts (its certificate lists the images' sets like any
+    other cut, and the checker accepts them); each listed set is a proper vertex set whose
+    cut clause the test recomputes from the graph."""
+    graph = petersen_family(41)
+    board = GraphBoard.from_networkx(graph)
+    result = kg.find_tour(board, closed=True, method="sat")
+    assert result.status is kg.Status.PROVEN_ABSENT, result.reason
+    cert = result.certificate.to_dict()
+    edges = [frozenset(edge) for edge in cert["edges"]]
+    cuts, cnf = cert["cuts"], cert["cnf"]
+    assert len(cuts) > result.stats["rounds"]  # more sets than rounds: the images
+    for members, clause in zip(cuts, cnf[len(cnf) - len(cuts) :], strict=True):
+        inside = set(members)
+        assert 0 < len(inside) < graph.number_of_nodes()
+        leaving = sorted(k + 1 for k, e in enumerate(edges) if len(e & inside) == 1)
+        assert clause == leaving
+    assert graph_check(board, cert)[0]

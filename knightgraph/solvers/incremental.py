@@ -26,7 +26,7 @@ Examples
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -55,6 +55,11 @@ FIRST_SLICE = 100
 
 ENCODE_CHECK = 256
 """Squares written to the solver between two looks at the clock."""
+
+ORBIT_ROUNDS = 100
+"""Rounds after which a session given symmetries (:meth:`SolverSession.use_symmetries`) also
+adds the cut clauses of each cycle's images (orbit cuts): long runs only, so that the many
+short ones keep their clauses as they were."""
 
 PROOF_OPTIONS = {"elim": 0, "decompose": 0, "block": 0, "cover": 0, "condition": 0}
 """CaDiCaL's simplifications switched off while it logs a proof (issue 29).
@@ -204,6 +209,8 @@ class SolverSession:
         self._interruptible = not type(inner).__name__.startswith("Cadical")
         self._pace: float | None = None  # seconds per conflict, measured under a timeout
         self.rounds = 0
+        self._find_symmetries: Callable[[], Sequence[Sequence[int]]] | None = None
+        self.symmetries: Sequence[Sequence[int]] | None = None
 
     def load(self, clock: Budget | None, lucky: bool, proof: bool = False) -> None:
         """Give the solver the encoding's :meth:`~knightgraph.solvers.cnf.TourCNF.base_clauses`,
@@ -258,7 +265,37 @@ class SolverSession:
                 return Outcome("sat", cnf.tour_order(cycles[0]), self.rounds)
             if budget is not None and budget.out_of_time():
                 return Outcome("aborted", rounds=self.rounds)  # before the cuts: O(board) each
-            self._feed(cnf.cuts(cycles))
+            self._feed(self._cuts(cycles))
+
+    def use_symmetries(self, find: Callable[[], Sequence[Sequence[int]]]) -> None:
+        """From round :data:`ORBIT_ROUNDS` on, add with each cycle's cut clause those of its
+        images under the vertex permutations ``find()`` returns (asked once, then; kept in
+        :attr:`symmetries`).
+
+        Every vertex set gives a cut clause that every tour satisfies, so these *orbit cuts*
+        need no argument of their own (the checker validates each set as it does any cut);
+        the symmetries only choose sets that matter: on a symmetric graph, the solver
+        would otherwise find the images of a cycle one round at a time.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from knightgraph.boards.graphboard import GraphBoard
+        >>> prism = GraphBoard.from_networkx(nx.circular_ladder_graph(5))
+        >>> with solving(prism, closed=True) as session:
+        ...     session.use_symmetries(lambda: [list(range(10))])
+        ...     session.solve().status
+        'sat'
+        """
+        self._find_symmetries = find
+
+    def _cuts(self, cycles: list[list[int]]) -> list[list[int]]:
+        """The cut clauses of a round: the cycles', and their images' once symmetries apply."""
+        if self._find_symmetries is None or self.rounds < ORBIT_ROUNDS:
+            return self.cnf.cuts(cycles)
+        if self.symmetries is None:
+            self.symmetries = self._find_symmetries()
+        return self.cnf.orbit_cuts(cycles, self.symmetries or [list(range(self.cnf.hub))])
 
     def _solve_once(self, assumptions: list[int], budget: Budget | None) -> bool | None:
         """One solver call; None when the budget runs out first.
