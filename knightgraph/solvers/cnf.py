@@ -115,6 +115,7 @@ class TourCNF:
         self.top = len(self.edges)
         self.auxiliary = False
         self.cut_sets: list[list[int]] = []
+        self._cut_keys: set[tuple[int, ...]] = set()  # every cut clause given, to give it once
         self.clauses: list[list[int]] = []
         self.keep_clauses = keep_clauses
         self.num_clauses = 0
@@ -182,7 +183,46 @@ class TourCNF:
         """The cut clause of each cycle (see :meth:`_cut`); the cycles join :attr:`cut_sets`."""
         cycles = list(cycles)
         self.cut_sets.extend(cycles)
-        return self.record([self._cut(cycle) for cycle in cycles])
+        clauses = [self._cut(cycle) for cycle in cycles]
+        self._cut_keys.update(tuple(clause) for clause in clauses)
+        return self.record(clauses)
+
+    def orbit_cuts(
+        self, cycles: Iterable[list[int]], symmetries: Sequence[Sequence[int]]
+    ) -> list[list[int]]:
+        """The cut clauses of the cycles and of their images under ``symmetries`` (vertex
+        permutations of the graph; the hub stays), each clause once, none given before.
+
+        Any vertex set gives a cut clause that every tour satisfies, so the images need no
+        argument of their own: the symmetries only choose sets that are likely to matter.
+
+        Examples
+        --------
+        >>> from knightgraph import Board
+        >>> cnf = TourCNF(Board(3, 4), closed=True)
+        >>> mirror = [4 * r + 3 - c for r in range(3) for c in range(4)]  # a1 <-> d1, ...
+        >>> cnf.orbit_cuts([[0]], [list(range(12)), mirror])  # {a1}: its moves; {d1}: its
+        [[1, 2], [9, 10]]
+        >>> cnf.orbit_cuts([[3]], [list(range(12)), mirror]), cnf.cut_sets  # nothing new
+        ([], [[0], [3]])
+        """
+        sets, clauses = [], []
+        seen: set[frozenset[int]] = set()  # the images of this call (a cycle's stabiliser)
+        for cycle in cycles:
+            for perm in symmetries:
+                image = [v if v == self.hub else perm[v] for v in cycle]
+                members = frozenset(image)
+                if members in seen:
+                    continue
+                seen.add(members)
+                clause = self._cut(image)
+                key = tuple(clause)
+                if key not in self._cut_keys:
+                    self._cut_keys.add(key)
+                    sets.append(image)
+                    clauses.append(clause)
+        self.cut_sets.extend(sets)
+        return self.record(clauses)
 
     def _cut(self, cycle: list[int]) -> list[int]:
         """The clause "some edge leaving this cycle is used", which every tour satisfies.

@@ -26,7 +26,7 @@ Examples
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,7 +36,7 @@ from ..exceptions import SearchAbortedError
 from ..running.budget import Budget
 from .cnf import TourCNF
 
-__all__ = ["DEFAULT_SOLVER", "Outcome", "SolverSession", "solving"]
+__all__ = ["DEFAULT_SOLVER", "PROOF_OPTIONS", "Outcome", "SolverSession", "solving"]
 
 DEFAULT_SOLVER = "cadical195"
 """The python-sat solver used unless another is named (CaDiCaL 1.9.5)."""
@@ -55,6 +55,25 @@ FIRST_SLICE = 100
 
 ENCODE_CHECK = 256
 """Squares written to the solver between two looks at the clock."""
+
+ORBIT_ROUNDS = 100
+"""Rounds after which a session given symmetries (:meth:`SolverSession.use_symmetries`) also
+adds the cut clauses of each cycle's images (orbit cuts): long runs only, so that the many
+short ones keep their clauses as they were."""
+
+PROOF_OPTIONS = {"elim": 0, "decompose": 0, "block": 0, "cover": 0, "condition": 0}
+"""CaDiCaL's simplifications switched off while it logs a proof (issue 29).
+
+Each of them sets clauses aside on CaDiCaL's *extension stack* (variable elimination,
+equivalent-literal substitution, blocked, covered and conditioned clauses), and its DRUP
+log records them as deleted.  When a later round adds a cut clause over a variable they
+touched, CaDiCaL silently puts the clauses back (``restore_clauses``) and goes on using
+them, but its DRAT tracer skips every clause it does not derive (``add_original_clause``,
+restored ones included): the log then uses clauses it deleted, and a checker rightly
+rejects it (G(35, 2) after 674 rounds).  Without these techniques no clause is ever
+restored, and the log of any number of incremental rounds is a DRUP proof.  (CaDiCaL
+1.0.3, ``cadical103``, cannot be configured: its logs of long runs may still not check,
+and the gate then answers ABORTED.)"""
 
 
 @dataclass
@@ -102,7 +121,9 @@ def solving(
     solver : str
         A python-sat solver name (default :data:`DEFAULT_SOLVER`).
     proof : bool
-        Ask the solver for a DRUP proof (for certificates of absence).
+        Ask the solver for a DRUP proof (for certificates of absence); CaDiCaL then runs
+        without the simplifications of :data:`PROOF_OPTIONS`, so that the proof checks
+        after any number of rounds.
     keep_clauses : bool, optional
         Keep every clause in the encoding's ``clauses`` (default: when ``proof`` is
         asked for; a certificate needs them, a search does not, and on large boards
@@ -141,7 +162,7 @@ def solving(
     _check_clock(clock, cnf, 0)
     with Solver(name=solver, with_proof=proof) as engine:
         session = SolverSession(cnf, engine, solver)
-        session.load(clock, lucky)
+        session.load(clock, lucky, proof)
         yield session
 
 
@@ -188,16 +209,24 @@ class SolverSession:
         self._interruptible = not type(inner).__name__.startswith("Cadical")
         self._pace: float | None = None  # seconds per conflict, measured under a timeout
         self.rounds = 0
+        self._find_symmetries: Callable[[], Sequence[Sequence[int]]] | None = None
+        self.symmetries: Sequence[Sequence[int]] | None = None
 
-    def load(self, clock: Budget | None, lucky: bool) -> None:
+    def load(self, clock: Budget | None, lucky: bool, proof: bool = False) -> None:
         """Give the solver the encoding's :meth:`~knightgraph.solvers.cnf.TourCNF.base_clauses`,
-        reading ``clock`` every :data:`ENCODE_CHECK` squares."""
+        reading ``clock`` every :data:`ENCODE_CHECK` squares; with ``proof``, a CaDiCaL
+        solver is first told not to set clauses aside (:data:`PROOF_OPTIONS`)."""
+        options: dict[str, int] = {}
         if self.name == "cadical195":
             # CaDiCaL's "unsat" configuration: 2x faster refutations.
             options = {"stabilize": 0, "walk": 0}
             if not lucky:
                 options["lucky"] = 0
-            self._engine.solver.configure(options)
+        inner = getattr(self._engine, "solver", self._engine)
+        if proof and type(inner).__name__.startswith("Cadical") and hasattr(inner, "configure"):
+            options.update(PROOF_OPTIONS)
+        if options:
+            inner.configure(options)
         add = self._add_clause
         for done, group in enumerate(self.cnf.base_clauses()):
             if done % ENCODE_CHECK == 0 and done < len(self.cnf.incident):
@@ -236,7 +265,37 @@ class SolverSession:
                 return Outcome("sat", cnf.tour_order(cycles[0]), self.rounds)
             if budget is not None and budget.out_of_time():
                 return Outcome("aborted", rounds=self.rounds)  # before the cuts: O(board) each
-            self._feed(cnf.cuts(cycles))
+            self._feed(self._cuts(cycles))
+
+    def use_symmetries(self, find: Callable[[], Sequence[Sequence[int]]]) -> None:
+        """From round :data:`ORBIT_ROUNDS` on, add with each cycle's cut clause those of its
+        images under the vertex permutations ``find()`` returns (asked once, then; kept in
+        :attr:`symmetries`).
+
+        Every vertex set gives a cut clause that every tour satisfies, so these *orbit cuts*
+        need no argument of their own (the checker validates each set as it does any cut);
+        the symmetries only choose sets that matter: on a symmetric graph, the solver
+        would otherwise find the images of a cycle one round at a time.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from knightgraph.boards.graphboard import GraphBoard
+        >>> prism = GraphBoard.from_networkx(nx.circular_ladder_graph(5))
+        >>> with solving(prism, closed=True) as session:
+        ...     session.use_symmetries(lambda: [list(range(10))])
+        ...     session.solve().status
+        'sat'
+        """
+        self._find_symmetries = find
+
+    def _cuts(self, cycles: list[list[int]]) -> list[list[int]]:
+        """The cut clauses of a round: the cycles', and their images' once symmetries apply."""
+        if self._find_symmetries is None or self.rounds < ORBIT_ROUNDS:
+            return self.cnf.cuts(cycles)
+        if self.symmetries is None:
+            self.symmetries = self._find_symmetries()
+        return self.cnf.orbit_cuts(cycles, self.symmetries or [list(range(self.cnf.hub))])
 
     def _solve_once(self, assumptions: list[int], budget: Budget | None) -> bool | None:
         """One solver call; None when the budget runs out first.

@@ -34,6 +34,10 @@ from .problem import graph_obstruction
 
 __all__ = ["GRAPH_PROOF_LIMIT", "graph_cnf_search", "graph_sat", "sat"]
 
+ORBIT_WORK = 200_000
+"""Group elements times vertices, at most, in the orbit cuts of a graph board: each round maps
+each cycle by every element."""
+
 GRAPH_PROOF_LIMIT = 5000
 """Up to this many vertices the SAT solver logs a DRUP proof on a graph board (a "no"
 needs one); beyond, a graph's "no" is left undecided."""
@@ -108,6 +112,7 @@ def graph_cnf_search(problem: Problem, budget: Budget) -> SearchResult:
             lucky=True,
         ) as session:
             cnf = session.cnf
+            session.use_symmetries(lambda: _symmetries(board))
             stats, settled = _solved(problem, session, budget)
             if settled is not None:
                 return settled
@@ -138,6 +143,20 @@ def graph_cnf_search(problem: Problem, budget: Budget) -> SearchResult:
             return problem.absent(cert, stats)
     except SearchAbortedError as stop:
         return problem.aborted(str(stop), {"rounds": 0})
+
+
+def _symmetries(board: Any) -> list[list[int]]:
+    """Automorphisms of a graph board for its orbit cuts: at most 2 per vertex, and fewer
+    on large graphs (each round maps each cycle by every one), found within
+    :data:`~knightgraph.solvers.automorphisms.WORK`."""
+    from .automorphisms import automorphisms
+
+    size = board.num_squares
+    neighbours: list[list[int]] = [[] for _ in range(size)]
+    for u, v in board.edges():
+        neighbours[u].append(v)
+        neighbours[v].append(u)
+    return automorphisms(neighbours, limit=max(8, min(2 * size, ORBIT_WORK // max(size, 1))))
 
 
 @solver(
