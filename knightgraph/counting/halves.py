@@ -144,6 +144,38 @@ def run_half(
     return layer
 
 
+def run_halves(
+    kernel: Any,
+    pair: tuple[Half, Half],
+    memory: int,
+    budget: Budget,
+    stats: dict[str, Any],
+    *,
+    held: tuple[Any, ...] = (),
+    options: Callable[[int, Half], dict[str, Any]] = lambda side, half: {},
+    keep: Callable[[Any], Any] = lambda layer: layer,
+) -> list[Any] | None:
+    """Both halves' programs in turn (:func:`run_half`, with ``options(side, half)``), the
+    layers ``held`` and those kept so far (``keep(layer)``) counted against the memory;
+    None when a count passes 64 bits."""
+    kept: list[Any] = []
+    for side, half in enumerate(pair):
+        layer = run_half(
+            kernel,
+            half,
+            half.plan,
+            memory,
+            budget,
+            stats,
+            held=held_bytes(*held, *kept),
+            **options(side, half),
+        )
+        if layer is None:
+            return None
+        kept.append(keep(layer))
+    return kept
+
+
 def held_bytes(*layers: Any) -> int:
     """The bytes the arrays of ``layers`` hold (a view of zeros holds none)."""
     return sum(a.nbytes for layer in layers for a in layer if a.strides != (0,))

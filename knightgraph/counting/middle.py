@@ -49,7 +49,7 @@ from typing import Any
 from ..boards.board import KNIGHT, Board
 from ..running.budget import Budget
 from .checkpoint import Checkpoint
-from .halves import Half, halves, held_bytes, join, run_half
+from .halves import Half, halves, join, run_halves
 from .limits import CountAbortedError
 from .middleparts import in_parts
 
@@ -190,30 +190,20 @@ def _in_one_piece(
     """The count of :func:`count_middle` in one piece: each half to the separator, then
     the join."""
     total = len(left.plan) + len(right.plan) + 1
-    offset = 0
 
-    def report(info: dict[str, Any]) -> None:
+    def report(info: dict[str, Any], offset: int = 0) -> None:
         if progress is not None:
             progress({"done": offset + info["done"], "states": info["states"], "total": total})
 
-    layers: list[Any] = []
-    for half in (left, right):
-        layer = run_half(
-            kernel,
-            half,
-            half.plan,
-            memory,
-            budget,
-            stats,
-            progress=report,
-            held=held_bytes(*layers),
-        )
-        if layer is None:
-            return None
-        layers.append(layer)
-        offset += len(half.plan)
+    def options(side: int, half: Half) -> dict[str, Any]:
+        offset = len(left.plan) if side else 0
+        return {"progress": lambda info: report(info, offset)}
+
+    layers = run_halves(kernel, (left, right), memory, budget, stats, options=options)
+    if layers is None:
+        return None
     count = join(kernel, left, right, size, layers[0], layers[1], right.mirror, budget, stats)
-    report({"done": total - offset, "states": stats["middle"]["pairs"]})
+    report({"done": total, "states": stats["middle"]["pairs"]})
     return count
 
 

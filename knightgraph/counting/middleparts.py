@@ -14,7 +14,7 @@ import numpy as np
 from ..exceptions import KnightGraphError
 from ..running.budget import Budget
 from .checkpoint import Checkpoint, groups_digest
-from .halves import Half, held_bytes, join, run_half
+from .halves import Half, join, run_halves
 from .limits import CountAbortedError
 
 Box = tuple[tuple[int, ...], tuple[int, ...]]
@@ -38,23 +38,19 @@ def in_parts(
     ``depth`` levels (:func:`part_boxes`): the layers before the separator's line once,
     then each part not on the ``checkpoint`` (:func:`_part_in_pieces`), kept there."""
     fixed, boxes = part_boxes(right, depth)
-    starts: list[Any] = []
-    for half in (left, right):
-        layer = run_half(
-            kernel,
-            half,
-            half.plan,
-            memory,
-            budget,
-            stats,
-            stop=half.prefix,
-            held=held_bytes(*starts),
-        )
-        if layer is None:
-            return None
-        order = np.argsort(layer[0])  # in key order: the same layer digests the same on any run
-        starts.append(tuple(a if a.strides == (0,) else a[order] for a in layer))
-        del layer, order  # held: the sorted copies alone (a part has the rest of the memory)
+
+    def sorted_layer(layer: Any) -> Any:  # in key order: the same layer digests the same
+        order = np.argsort(layer[0])  # held: the sorted copy alone (the rest for the parts)
+        return tuple(a if a.strides == (0,) else a[order] for a in layer)
+
+    def until_line(side: int, half: Half) -> dict[str, Any]:
+        return {"stop": half.prefix}
+
+    starts = run_halves(
+        kernel, (left, right), memory, budget, stats, options=until_line, keep=sorted_layer
+    )
+    if starts is None:
+        return None
     parts = len(boxes)
     split = {"cut": depth, "parts": parts, "engine": "middle"}
     done: dict[int, int] = {}
@@ -103,23 +99,19 @@ def _part(
 ) -> int:
     """One part: the squares ``fixed`` hold the degrees of ``box`` (a vector and its
     image); both halves from the start of the separator's line, then the join."""
-    layers: list[Any] = []
-    for side, (half, start) in enumerate(zip((left, right), starts, strict=True)):
-        layer = run_half(
-            kernel,
-            half,
-            half.plan,
-            memory,
-            budget,
-            stats,
-            first=half.prefix,
-            initial=start,
-            wants=_wants(half, fixed, box, side == 1),
-            held=held_bytes(*starts, *layers),
-        )
-        if layer is None:
-            raise KnightGraphError("a part of a count in the middle passed 64 bits")
-        layers.append(layer)
+
+    def from_line(side: int, half: Half) -> dict[str, Any]:
+        return {
+            "first": half.prefix,
+            "initial": starts[side],
+            "wants": _wants(half, fixed, box, side == 1),
+        }
+
+    layers = run_halves(
+        kernel, (left, right), memory, budget, stats, held=tuple(starts), options=from_line
+    )
+    if layers is None:
+        raise KnightGraphError("a part of a count in the middle passed 64 bits")
     query = ([left.places[sq] for sq in fixed], [*box[0], *box[1]])
     lay, ray = layers
     return join(kernel, left, right, size, lay, ray, right.mirror, budget, stats, query)
