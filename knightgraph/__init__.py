@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editor
         open_tour_exists,
     )
     from .solvers import available_methods, find_tour, get_solver, solver, tour_exists
+    from .solvers.hamiltonian import hamiltonian_cycle, hamiltonian_path
     from .tours.results import Certificate, SearchResult, Status
     from .tours.tour import Tour
     from .tours.verify import is_knight_tour, validate_tour
@@ -76,6 +77,7 @@ _HOMES = {
     "boards.nxgraph": "knight_graph",
     "tours.results": "Certificate SearchResult Status",
     "solvers": "available_methods find_tour get_solver solver tour_exists",
+    "solvers.hamiltonian": "hamiltonian_cycle hamiltonian_path",
     "tours.tour": "Tour",
     "tours.verify": "is_knight_tour validate_tour",
 }
@@ -181,6 +183,8 @@ __all__ = [
     "file_name",
     "find_tour",
     "get_solver",
+    "hamiltonian_cycle",
+    "hamiltonian_path",
     "is_knight_tour",
     "knight_graph",
     "open_tour_exists",

@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import reprlib
+from typing import Any
 
 __all__ = [
     "BoardTooLargeError",
@@ -277,7 +278,21 @@ class NoTourError(KnightGraphError):
     Traceback (most recent call last):
     ...
     knightgraph.exceptions.NoTourError: no closed tour on 5x5: a closed tour alternates colours, so it needs as many squares of each colour; 5x5 has 13 of colour 0 and 12 of colour 1 (...)
+
+    The error carries the proof: :attr:`certificate` (the checked certificate of
+    absence) and :attr:`result` (the whole answer), both None when raised without them.
+
+    >>> try:
+    ...     kg.find_tour(5, 5, closed=True).require_tour()
+    ... except kg.NoTourError as err:
+    ...     print(err.certificate.kind, err.result.status.name)
+    colour-count PROVEN_ABSENT
     """
+
+    def __init__(self, reason: str, *, certificate: Any = None, result: Any = None) -> None:
+        super().__init__(reason)
+        self.certificate = certificate
+        self.result = result
 
 
 class SearchAbortedError(KnightGraphError):
@@ -290,7 +305,14 @@ class SearchAbortedError(KnightGraphError):
     Traceback (most recent call last):
     ...
     knightgraph.exceptions.SearchAbortedError: stopped at the work limit of 1,000
+
+    :attr:`result` is the whole answer (its ``stats`` say how far the search went), or
+    None when raised without it.
     """
+
+    def __init__(self, reason: str, *, result: Any = None) -> None:
+        super().__init__(reason)
+        self.result = result
 
 
 def describe_value(value: object) -> str:

@@ -178,6 +178,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("_oracle", "blockpaths", "blocks", "pathsat", "sat", "warnsdorff"),
         ("backtracking", "joins", "corridor", "fourranks", "strips", "divide"),
         ("auto", "methods", "classic"),  # the orchestrators; the seed exercise
+        ("hamiltonian",),  # the networkx-style entry points, over find_tour
     ],
 }
 """The order of the modules inside each package, bottom up: a module imports only from its

@@ -438,7 +438,8 @@ def graph_walk(
     rotation: for a neighbour ``p[i]`` of the head, the path ``p[0..i], p[k], ...,
     p[i+1]`` has the same vertices and the new head ``p[i+1]``; one is chosen at random
     (its head preferably with unvisited neighbours, or next to the start when
-    closing).  The start never moves.  Each rotation costs O(k).
+    closing).  The start never moves.  Each rotation costs O(k - i): the reversed
+    stretch and its positions (kept in a list, never rebuilt).
 
     Examples
     --------
@@ -457,9 +458,11 @@ def graph_walk(
     free = [len(a) for a in adj]  # unvisited neighbours
     seen = [False] * n
     path: list[int] = []
+    position = [n] * n  # where each visited vertex is on the path (n: not on it)
 
     def visit(v: int) -> None:
         seen[v] = True
+        position[v] = len(path)
         path.append(v)
         for w in adj[v]:
             free[w] -= 1
@@ -478,7 +481,6 @@ def graph_walk(
             return path
         if n == 1:
             return path if not closed else None
-        position = {v: i for i, v in enumerate(path)}
         pivots = [position[w] for w in adj[head] if position[w] < len(path) - 2]
         if not pivots:
             return None
@@ -490,4 +492,6 @@ def graph_walk(
         ]
         i = rng.choice(good or pivots)
         path[i + 1 :] = path[:i:-1]
+        for k in range(i + 1, len(path)):
+            position[path[k]] = k
     return None

@@ -31,11 +31,15 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..boards.board import Board
 from .clauses import DIRECT_LIMIT, counter, exactly_two, hub_clauses
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 __all__ = ["TourCNF"]
 
@@ -116,6 +120,7 @@ class TourCNF:
         self.auxiliary = False
         self.cut_sets: list[list[int]] = []
         self._cut_keys: set[tuple[int, ...]] = set()  # every cut clause given, to give it once
+        self._arrays: tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]] | None = None
         self.clauses: list[list[int]] = []
         self.keep_clauses = keep_clauses
         self.num_clauses = 0
@@ -227,43 +232,77 @@ class TourCNF:
     def _cut(self, cycle: list[int]) -> list[int]:
         """The clause "some edge leaving this cycle is used", which every tour satisfies.
 
-        Found from the cycle's own incident edges (O(cycle)), in variable order.
+        Found from the cycle's own incident edges (O(cycle), in numpy over the incidence
+        arrays of :meth:`_incidence`), in variable order.
         """
-        inside = set(cycle)
-        edges = self.edges
-        leaving = {
-            k
-            for v in cycle
-            for k in self.incident[v]
-            if edges[k - 1][0] not in inside or edges[k - 1][1] not in inside
-        }
-        return sorted(leaving)
+        starts, literals, ends = self._incidence()
+        members = np.fromiter(cycle, dtype=np.int64, count=len(cycle))
+        inside = np.zeros(len(starts) - 1, dtype=bool)
+        inside[members] = True
+        sizes = starts[members + 1] - starts[members]
+        first = np.repeat(starts[members] - np.cumsum(sizes) + sizes, sizes)
+        touching = literals[first + np.arange(int(sizes.sum()))]
+        pair = ends[touching - 1]
+        leaving = touching[~(inside[pair[:, 0]] & inside[pair[:, 1]])]
+        return [int(k) for k in np.unique(leaving)]
+
+    def _incidence(self) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+        """The incident edges of every vertex as arrays, built once: ``literals[starts[v] :
+        starts[v + 1]]`` are the variables of the edges at ``v`` (indices up to the hub),
+        ``ends[k - 1]`` the two ends of edge ``k``."""
+        if self._arrays is None or len(self._arrays[2]) != len(self.edges):
+            size = self.hub + 1
+            counts = np.zeros(size + 1, dtype=np.int64)
+            for v, lits in self.incident.items():
+                counts[v + 1] = len(lits)
+            starts = np.cumsum(counts)
+            literals = np.zeros(int(starts[-1]), dtype=np.int64)
+            for v, lits in self.incident.items():
+                literals[starts[v] : starts[v + 1]] = lits
+            ends = np.array(self.edges, dtype=np.int64).reshape(-1, 2)
+            self._arrays = (starts, literals, ends)
+        return self._arrays
 
     # ------------------------------------------------------------ the answers
     def cycles(self, model: list[int]) -> list[list[int]]:
         """The cycles formed by the edges a solver's ``model`` chose, each as a vertex sequence
-        (the model satisfies :meth:`base_clauses`: two chosen edges at every vertex)."""
+        (the model satisfies :meth:`base_clauses`: two chosen edges at every vertex).
+
+        Each cycle starts at its first vertex in :attr:`incident`'s order and leaves it by
+        the first chosen edge met there; O(V + E), with each vertex's two chosen
+        neighbours kept in two flat lists.
+        """
         chosen = {lit for lit in model[: len(self.edges)] if lit > 0}
-        neighbours: dict[int, list[int]] = {v: [] for v in self.incident}
+        size = self.hub + 1
+        one, two = [-1] * size, [-1] * size  # each vertex's first and second chosen neighbour
+        edges = self.edges
         for lit in chosen:
-            u, v = self.edges[lit - 1]
-            neighbours[u].append(v)
-            neighbours[v].append(u)
-        seen: set[int] = set()
+            u, v = edges[lit - 1]
+            if one[u] < 0:
+                one[u] = v
+            else:
+                two[u] = v
+            if one[v] < 0:
+                one[v] = u
+            else:
+                two[v] = u
+        seen = bytearray(size)
         cycles = []
-        for first in neighbours:
-            if first in seen:
+        for first in self.incident:
+            if seen[first]:
                 continue
             cycle, previous, here = [first], -1, first
-            seen.add(first)
+            seen[first] = 1
             while True:
-                nxt = next(
-                    w for w in neighbours[here] if w != previous or len(neighbours[here]) == 1
-                )
+                nxt = one[here]
+                if nxt == previous and two[here] >= 0:
+                    nxt = two[here]
+                if nxt < 0:
+                    raise ValueError(f"vertex {here} has no chosen edge")
                 if nxt == first:
                     break
                 cycle.append(nxt)
-                seen.add(nxt)
+                seen[nxt] = 1
                 previous, here = here, nxt
             cycles.append(cycle)
         return cycles

@@ -271,5 +271,5 @@ class SearchResult:
         if self.tour is not None:
             return self.tour
         if self.status is Status.PROVEN_ABSENT:
-            raise NoTourError(self.reason)
-        raise SearchAbortedError(self.reason or "the search gave up")
+            raise NoTourError(self.reason, certificate=self.certificate, result=self)
+        raise SearchAbortedError(self.reason or "the search gave up", result=self)
