@@ -146,11 +146,14 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("__main__",),
     ],
     "proofs": [("theorems", "forcing"), ("certificates",)],
-    "io": [("tourfiles",), ("formats",)],
+    "io": [
+        ("tourfiles", "graphtext"),  # tour files; graph files' line formats (HCP, DIMACS, ...)
+        ("formats", "graphfiles"),  # answers' formats; every graph file format
+    ],
     "cli": [
         ("_watchdog",),  # the signal watchdog
         ("_shared",),  # the shared flags, checks and the search
-        ("_replies",),  # pieces of answers: the search, the backstop's, exists' reason
+        ("_replies", "_graphs"),  # pieces of answers; graph boards of --graph, --wrap, --levels
         ("_kinds", "_running"),  # the board the flags name; running
         ("surveys", "random_tours", "search", "pictures"),  # the commands
         ("__main__",),

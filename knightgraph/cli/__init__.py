@@ -14,7 +14,8 @@ handled like Ctrl-C: worker processes are stopped and nothing is left behind.
 The package, by job: :mod:`._shared` (exit codes, the parser class, argument
 types and adders, checks before any work, progress bars, executors),
 :mod:`._kinds` (the one place that asks which kind of board the flags name:
-a rectangle, or a torus, cylinder or 3-D board), :mod:`._replies` (the pieces
+a rectangle, a torus, cylinder or 3-D board, or a graph file), :mod:`._graphs` (the
+graph boards of ``--graph FILE``, ``--wrap`` and ``--levels``), :mod:`._replies` (the pieces
 of answers every kind shares), :mod:`._running` (errors to exit codes, signals),
 :mod:`.search` (``tour``, ``exists``, ``verify``, ``classic``), :mod:`.surveys`
 (``table``, ``sweep``, ``count``, ``starts``, ``ends``), :mod:`.random_tours`

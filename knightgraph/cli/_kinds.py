@@ -11,6 +11,8 @@ rows|cols|both`` (a cylinder or a torus) and ``--levels K`` (an ``M x N x K`` bo
 graph board, which ``tour``, ``exists``, ``count``, ``sample``, ``starts``, ``ends``,
 ``verify`` and ``draw tour`` answer with the same exit codes and formats (squares named
 ``a1``, or ``a1:2`` on level 2; JSON squares as ``[r, c]`` or ``[r, c, level]``, 0-based).
+``--graph FILE`` (``tour`` and ``exists``, in place of ``M N``: :mod:`._graphs`) makes the
+graph board of a file (HCP, DIMACS, networkx's formats), its vertices named as in the file.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..exceptions import InvalidOptionError
+from ._graphs import shape_board, shape_vertex
 from ._replies import (
     exists_reason,
     exists_verdict,
@@ -46,8 +49,11 @@ _VERDICT = {True: "exists", False: "does not exist", None: "unknown"}
 
 
 def kind_of(args: argparse.Namespace) -> Rectangle | Shape:
-    """The kind of board the flags name: a :class:`Shape` for ``--wrap`` or ``--levels``,
-    else a :class:`Rectangle` (the one place in the command line that asks)."""
+    """The kind of board the flags name: a :class:`GraphFile` for ``--graph``, a
+    :class:`Shape` for ``--wrap`` or ``--levels``, else a :class:`Rectangle` (the one place
+    in the command line that asks)."""
+    if getattr(args, "graph", None) is not None:
+        return GraphFile()
     if getattr(args, "wrap", None) is not None or getattr(args, "levels", None) is not None:
         return Shape()
     return Rectangle()
@@ -255,12 +261,12 @@ class Shape(Rectangle):
     ``rows``, ``cols``, ``levels`` and ``wrap``."""
 
     def request(self, args: argparse.Namespace) -> tuple[Any, Any, Any]:
-        board = _shape_board(args)
-        return board, _vertex(board, args.start), _vertex(board, args.end)
+        board = shape_board(args)
+        return board, shape_vertex(board, args.start), shape_vertex(board, args.end)
 
     def map_request(self, args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
-        board = _shape_board(args)
-        return board, {} if args.command == "starts" else {"start": _vertex(board, args.start)}
+        board = shape_board(args)
+        return board, {} if args.command == "starts" else {"start": shape_vertex(board, args.start)}
 
     def unbuilt_head(self, args: argparse.Namespace) -> dict[str, Any]:
         """The JSON head of an answer whose board is not built yet (the backstop stopped
@@ -276,11 +282,7 @@ class Shape(Rectangle):
             raise UsageError("--format npy is for rectangular boards: use json")
 
     def search(self, args: argparse.Namespace, board: Any, start: Any, end: Any) -> SearchResult:
-        from ..solvers.base import GRAPH_METHODS
-
-        if args.method not in GRAPH_METHODS:
-            raise UsageError(f"--method {args.method} does not apply to --wrap/--levels boards")
-        return search_board(args, board, start, end)
+        return _graph_search(args, board, start, end, "--wrap/--levels")
 
     def tour_dict(
         self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
@@ -431,6 +433,52 @@ class Shape(Rectangle):
         )
 
 
+class GraphFile(Rectangle):
+    """The graph in a file (``--graph FILE``, :mod:`._graphs`; ``tour`` and ``exists``):
+    vertices named as in the file, the JSON head the graph board's (``vertices`` and
+    ``edges``, which the checker reads) with ``graph`` naming the file."""
+
+    def request(self, args: argparse.Namespace) -> tuple[Any, Any, Any]:
+        from ._graphs import graph_request
+
+        return graph_request(args)
+
+    def check_tour(self, args: argparse.Namespace) -> None:
+        if args.format in ("board", "npy"):
+            raise UsageError(
+                f"--format {args.format} is for boards of squares: use squares or json"
+            )
+
+    def search(self, args: argparse.Namespace, board: Any, start: Any, end: Any) -> SearchResult:
+        return _graph_search(args, board, start, end, "--graph")
+
+    def tour_dict(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any], result: SearchResult
+    ) -> dict[str, Any]:
+        return {**super().tour_dict(args, board, ends, result), "graph": args.graph}
+
+    squares = Shape.squares
+
+    def exists_head(
+        self, args: argparse.Namespace, board: Any, ends: tuple[Any, Any]
+    ) -> dict[str, Any]:
+        fields = board.answer_fields(args.closed, **_end_names(board, ends))
+        return {**fields, "graph": args.graph}
+
+    exists_tail = Shape.exists_tail
+
+
+def _graph_search(
+    args: argparse.Namespace, board: Any, start: Any, end: Any, flags: str
+) -> SearchResult:
+    """A graph board's search: the graph methods only (``--method auto|sat|backtrack``)."""
+    from ..solvers.base import GRAPH_METHODS
+
+    if args.method not in GRAPH_METHODS:
+        raise UsageError(f"--method {args.method} does not apply to {flags} boards")
+    return search_board(args, board, start, end)
+
+
 def _end_names(board: Any, ends: tuple[Any, Any]) -> dict[str, Any]:
     """The ``start`` and ``end`` of a JSON answer: the ends' names, or None."""
     start, end = (None if sq is None else board.name(sq) for sq in ends)
@@ -456,24 +504,3 @@ def _checked_shape_tour(board: Any, text: str, closed: bool, ends: tuple[Any, An
     if ends[1] is not None and tour.end != ends[1]:
         raise InvalidTourError(f"invalid tour: it ends at {tour.algebraic()[-1]}")
     return closed
-
-
-def _shape_board(args: argparse.Namespace) -> Any:
-    """The graph board of ``--wrap`` / ``--levels`` (check_kind has checked the command)."""
-    from ..boards.topology import topology_board
-
-    if args.mask is not None or args.remove:
-        raise UsageError("--wrap and --levels take no --mask or --remove")
-    if args.levels is not None and args.levels < 1:
-        raise UsageError(f"invalid --levels {args.levels}: expected a whole number >= 1")
-    return topology_board(args.m, args.n, wrap=args.wrap, levels=args.levels, leaper=args.leaper)
-
-
-def _vertex(board: Any, text: str | None) -> Any:
-    """A vertex given as a name (``c3``, ``c3:2``) or 0-based ``r,c[,l]``."""
-    if text is None:
-        return None
-    parts = text.split(",")
-    if len(parts) > 1 and all(p.strip().lstrip("-").isdigit() for p in parts):
-        return board.node(board.index(tuple(int(p) for p in parts)))
-    return board.node(board.index(text.strip()))

@@ -71,6 +71,15 @@ class Parser(argparse.ArgumentParser):
     libraries) on every command, help or not.
     """
 
+    checks: tuple[Callable[[Parser, argparse.Namespace], None], ...] = ()
+    """Rules between arguments, checked where argparse checks its own (``--graph`` or M N)."""
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> tuple[Any, list[str]]:
+        parsed, extra = super().parse_known_args(args, namespace)
+        for check in self.checks:
+            check(self, parsed)
+        return parsed, extra
+
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 

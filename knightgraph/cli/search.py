@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..exceptions import InvalidTourError
+from ._graphs import add_graph
 from ._kinds import Rectangle, kind_of
 from ._replies import stopped_result
 from ._shared import (
@@ -37,6 +38,7 @@ def _add_tour(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_board(tour)
+    add_graph(tour)
     add_ends(tour)
     add_kind(tour)
     add_search_options(tour, default_method="auto")
@@ -54,6 +56,7 @@ def _add_tour(sub: Any) -> None:
 def _add_exists(sub: Any) -> None:
     exists = sub.add_parser("exists", help="decide whether a tour exists, with a certificate")
     add_board(exists)
+    add_graph(exists)
     add_ends(exists)
     add_kind(exists)
     exists.add_argument(
