@@ -280,7 +280,9 @@ class NoTourError(KnightGraphError):
     knightgraph.exceptions.NoTourError: no closed tour on 5x5: a closed tour alternates colours, so it needs as many squares of each colour; 5x5 has 13 of colour 0 and 12 of colour 1 (...)
 
     The error carries the proof: :attr:`certificate` (the checked certificate of
-    absence) and :attr:`result` (the whole answer), both None when raised without them.
+    absence) and :attr:`result` (the whole answer), both None when raised without them;
+    for a directed graph (:func:`~knightgraph.hamiltonian_cycle`), :attr:`answer` is the
+    directed answer (:class:`~knightgraph.solvers.directed.DirectedAnswer`).
 
     >>> try:
     ...     kg.find_tour(5, 5, closed=True).require_tour()
@@ -289,10 +291,13 @@ class NoTourError(KnightGraphError):
     colour-count PROVEN_ABSENT
     """
 
-    def __init__(self, reason: str, *, certificate: Any = None, result: Any = None) -> None:
+    def __init__(
+        self, reason: str, *, certificate: Any = None, result: Any = None, answer: Any = None
+    ) -> None:
         super().__init__(reason)
         self.certificate = certificate
         self.result = result
+        self.answer = answer
 
 
 class SearchAbortedError(KnightGraphError):

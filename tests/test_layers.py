@@ -141,7 +141,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "certcheck": [
         ("drup", "adjacency"),
         ("checker",),
-        ("summaries",),
+        ("summaries", "digraphs"),  # maps and tables; directed answers on their split graph
         ("answers",),
         ("__main__",),
     ],
@@ -181,6 +181,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("_oracle", "blockpaths", "blocks", "pathsat", "sat", "warnsdorff"),
         ("backtracking", "joins", "corridor", "fourranks", "strips", "divide"),
         ("auto", "methods", "classic"),  # the orchestrators; the seed exercise
+        ("directed",),  # directed graphs, through their split graph, over find_tour
         ("hamiltonian",),  # the networkx-style entry points, over find_tour
     ],
 }

@@ -13,7 +13,10 @@ describes its board, and every tour and certificate it carries is re-checked on 
   taken modulo its size; the levels never wrap), then checked as a graph; squares are
   ``[r, c]`` / ``[r, c, level]`` (0-based) or names (``a1``, ``a1:2``);
 * a graph board (the API's networkx graphs, :func:`knightgraph.io.formats.result_to_dict`):
-  ``vertices`` (names) and ``edges`` (pairs of names), checked as a graph.
+  ``vertices`` (names) and ``edges`` (pairs of names), checked as a graph;
+* a directed graph (:func:`knightgraph.solvers.directed.digraph_answer`): ``vertices`` and
+  ``arcs`` (pairs of names); its cycle or path is checked arc by arc, a certificate on the
+  split graph the checker builds from the arcs (:mod:`knightgraph.certcheck.digraphs`).
 
 What is checked: ``certificate`` (a proof of absence, or ``{"kind": "tour", ...}`` in
 ``exists``), ``squares`` (a tour: ``tour``, each answer of ``sample``) and ``tours``
@@ -254,6 +257,10 @@ def _leaper(answer: Mapping[str, Any], most: int) -> list[int]:
 
 def _board(answer: Mapping[str, Any]) -> Any:
     """The check of one item on the answer's board: ``check(item, closed, start, end)``."""
+    if "arcs" in answer:  # a directed graph: its own checks, and its split graph
+        from .digraphs import digraph_board
+
+        return digraph_board(answer)
     if isinstance(answer.get("vertices"), list) or "edges" in answer:
         build, square, size = _graph(answer)
     elif answer.get("wrap") is not None or answer.get("levels") is not None:

@@ -2,11 +2,12 @@
 
 networkx has no general Hamiltonian cycle or path function (only
 ``tournament.hamiltonian_path`` for tournaments).  :func:`hamiltonian_cycle` and
-:func:`hamiltonian_path` take any undirected networkx graph (or a knightgraph board) and
-return its vertices in order; when there is none they raise
+:func:`hamiltonian_path` take any networkx graph, undirected or directed (or a
+knightgraph board), and return its vertices in order; when there is none they raise
 :class:`~knightgraph.NoTourError` carrying a certificate of absence that the independent
 checker (``python -m knightgraph.certcheck``) has accepted.  Both are thin: the search
-is :func:`~knightgraph.find_tour`'s, so every answer is verified before it is returned.
+is :func:`~knightgraph.find_tour`'s (for a directed graph, on its split graph:
+:mod:`knightgraph.solvers.directed`), so every answer is verified before it is returned.
 
 Examples
 --------
@@ -30,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from ..tours.results import SearchResult
+from ..exceptions import NoTourError, SearchAbortedError
 
 __all__ = ["hamiltonian_cycle", "hamiltonian_path"]
 
@@ -47,8 +48,9 @@ def hamiltonian_cycle(
 
     Parameters
     ----------
-    G : networkx.Graph or board
+    G : networkx.Graph, networkx.DiGraph or board
         An undirected simple graph (repeated edges count once; loops are refused), a
+        directed graph (the cycle follows the arcs; loops are ignored), a
         :class:`~knightgraph.boards.graphboard.GraphBoard` (a torus, a 3-D board) or a
         :class:`~knightgraph.Board` (a knight's tour: vertices are ``(r, c)`` squares).
     method : {"auto", "sat", "backtrack"}
@@ -70,11 +72,14 @@ def hamiltonian_cycle(
     NoTourError
         ``G`` has no Hamiltonian cycle; ``err.certificate`` is the proof, accepted by the
         independent checker (a colour count, a degree or cut argument, or a SAT
-        refutation with its DRUP proof), ``err.result`` the whole answer.
+        refutation with its DRUP proof), ``err.result`` the whole answer.  For a directed
+        graph the certificate is about its split graph, and ``err.answer`` is the
+        :class:`~knightgraph.solvers.directed.DirectedAnswer`, whose JSON
+        (:func:`~knightgraph.solvers.directed.digraph_answer`) the checker re-checks alone.
     SearchAbortedError
         The timeout ran out before the question was decided.
     InvalidBoardError
-        ``G`` is not a usable graph (directed, a loop, no vertices).
+        ``G`` is not a usable graph (an undirected loop, no vertices).
 
     See Also
     --------
@@ -82,8 +87,8 @@ def hamiltonian_cycle(
 
     Notes
     -----
-    By the convention of :func:`~knightgraph.find_tour`, a cycle needs three vertices:
-    graphs of one or two vertices have none.  The cycle is checked edge by edge before it
+    By the convention of :func:`~knightgraph.find_tour`, a cycle of an undirected graph
+    needs three vertices; a directed cycle needs two (``u -> v -> u``).  The cycle is checked edge by edge before it
     is returned (:class:`~knightgraph.Tour`), so a returned list is always a Hamiltonian
     cycle of ``G``.
 
@@ -94,12 +99,14 @@ def hamiltonian_cycle(
     >>> len(cycle), all(nx.hypercube_graph(3).has_edge(u, v)
     ...                 for u, v in nx.utils.pairwise(cycle, cyclic=True))
     (8, True)
+    >>> hamiltonian_cycle(nx.DiGraph([("a", "b"), ("b", "c"), ("c", "a"), ("a", "c")]))
+    ['a', 'b', 'c']
     >>> hamiltonian_cycle(nx.complete_bipartite_graph(2, 3))
     Traceback (most recent call last):
     ...
     knightgraph.exceptions.NoTourError: no closed tour of the graph with 5 vertices: ...
     """
-    return _vertices(_search(G, closed=True, method=method, timeout=timeout, seed=seed))
+    return _answer(G, closed=True, start=None, end=None, method=method, timeout=timeout, seed=seed)
 
 
 def hamiltonian_path(
@@ -116,8 +123,10 @@ def hamiltonian_path(
 
     Parameters
     ----------
-    G : networkx.Graph or board
-        As for :func:`hamiltonian_cycle`.
+    G : networkx.Graph, networkx.DiGraph or board
+        As for :func:`hamiltonian_cycle`.  A tournament (a digraph with one arc between
+        every two vertices) with no ends asked gets Rédei's path by binary insertion
+        (:func:`~knightgraph.solvers.directed.tournament_path`, O(n log n)).
     source, target : vertex, optional
         The required first and last vertex (a vertex of ``G``, or its name as a string).
     method, timeout, seed
@@ -153,25 +162,52 @@ def hamiltonian_path(
     Traceback (most recent call last):
     ...
     knightgraph.exceptions.NoTourError: no open tour of the graph with 9 vertices from (0, 1): ...
+    >>> hamiltonian_path(nx.DiGraph([(0, 1), (2, 1), (2, 0)]))  # a tournament
+    [2, 0, 1]
     >>> hamiltonian_path(nx.star_graph(3))
     Traceback (most recent call last):
     ...
     knightgraph.exceptions.NoTourError: no open tour of the graph with 4 vertices: ...
     """
-    return _vertices(
-        _search(
-            G, closed=False, start=source, end=target, method=method, timeout=timeout, seed=seed
-        )
+    return _answer(
+        G, closed=False, start=source, end=target, method=method, timeout=timeout, seed=seed
     )
 
 
-def _search(G: Any, **request: Any) -> SearchResult:
-    """:func:`~knightgraph.find_tour`'s answer for a graph (the one call both entry points make)."""
+def _answer(G: Any, **request: Any) -> list[Hashable]:
+    """The vertices in order, or the error: the one route of both entry points.  An
+    undirected graph or a board goes to :func:`~knightgraph.find_tour`; a directed graph
+    to :func:`~knightgraph.solvers.directed.directed_search`, a tournament's path with no
+    ends asked to :func:`~knightgraph.solvers.directed.tournament_path` first."""
     from . import find_tour
 
-    return find_tour(G, **request)
+    if not getattr(G, "is_directed", lambda: False)():
+        return list(find_tour(G, **request).require_tour().nodes())
+    from .directed import directed_search, tournament_path
 
-
-def _vertices(result: SearchResult) -> list[Hashable]:
-    """The tour's vertices, or the result's error (``require_tour``)."""
-    return list(result.require_tour().nodes())
+    if not request["closed"] and request["start"] is None and request["end"] is None:
+        path = tournament_path(G)
+        if path is not None:
+            return path
+    answer = directed_search(
+        G,
+        closed=request["closed"],
+        source=request["start"],
+        target=request["end"],
+        method=request["method"],
+        timeout=request["timeout"],
+        seed=request["seed"],
+    )
+    if answer.order is not None:
+        return [answer.digraph.nodes[i] for i in answer.order]
+    result = answer.result
+    if result.certificate is None:
+        raise SearchAbortedError(result.reason or "the search gave up", result=result)
+    kind = "cycle" if request["closed"] else "path"
+    raise NoTourError(
+        f"no Hamiltonian {kind} of the directed graph with {len(answer.digraph.nodes)} "
+        f"vertices (its split graph: {result.reason})",
+        certificate=result.certificate,
+        result=result,
+        answer=answer,
+    )
