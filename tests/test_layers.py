@@ -175,7 +175,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     ],
     "explore": [("_chunks",), ("tourmap",), ("sweeps", "table", "maps")],
     "solvers": [
-        ("options", "moves", "clauses", "follow", "gate", "problem", "automorphisms"),
+        ("options", "moves", "clauses", "follow", "gate", "problem", "automorphisms", "patching"),
         ("base", "cnf", "kernels"),  # the registry and the one gate; the encoding; C loops
         ("_dfs", "_walk", "codes", "incremental"),  # what strategies are built of
         ("_oracle", "blockpaths", "blocks", "pathsat", "sat", "warnsdorff"),
