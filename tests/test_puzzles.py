@@ -244,6 +244,12 @@ def test_make_gives_a_unique_checked_puzzle() -> None:
     )
 
 
+def test_make_honours_its_timeout() -> None:
+    answer = make_puzzle(8, 8, timeout=0)
+    assert answer.status is kg.Status.ABORTED and answer.certificate is None
+    assert "timeout" in answer.reason
+
+
 def test_make_is_reproducible_and_refuses_bad_counts() -> None:
     assert make_puzzle(5, 6, seed=4).puzzle == make_puzzle(5, 6, seed=4).puzzle
     with pytest.raises(InvalidPuzzleError):

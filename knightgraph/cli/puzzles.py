@@ -153,7 +153,8 @@ def _reply(args: argparse.Namespace, answer: Any, command: str) -> int:
     status = answer.status.value
     if status == "aborted":
         found = len(answer.solutions)
-        so_far = f"; {found} solution{'s' if found != 1 else ''} found so far" if found else ""
+        so_far = f"; {found} solution{'s' if found != 1 else ''} found so far"
+        so_far = so_far if found and command != "make" else ""
         print(
             f"knightgraph puzzle {args.action}: gave up: {answer.reason}{so_far}", file=sys.stderr
         )
@@ -167,8 +168,10 @@ def _reply(args: argparse.Namespace, answer: Any, command: str) -> int:
         emit(json.dumps(out), args.output)
     elif status == "proven_absent":
         emit(_no_solution(answer, command), args.output)
-    elif answer.solutions:
-        emit(_made_text(answer) if command == "make" else answer_text(answer), args.output)
+    elif command == "make" and status == "found":
+        emit(_made_text(answer), args.output)
+    elif command != "make" and answer.solutions:  # a count that gave up: those found so far
+        emit(answer_text(answer), args.output)
     if status == "found" and args.page is not None:
         from ..draw.puzzleplot import save_puzzle_page
 

@@ -175,7 +175,8 @@ def count_solutions(
     when it does not accept one, the answer is ABORTED with the reason.  The proof is
     logged with CaDiCaL's clause-hiding simplifications off (as for tours:
     :data:`~knightgraph.solvers.incremental.PROOF_OPTIONS`), so that it stays a DRUP
-    proof across the rounds of blocking clauses; it is cut after its empty clause.
+    proof across the rounds of blocking clauses; its lemmas are kept up to its empty
+    clause, its deletions left out.
 
     Examples
     --------
@@ -229,6 +230,8 @@ def count_solutions(
             sat.add_clause(cnf.blocking(order))
         else:
             return answer(Status.FOUND, f"stopped at {limit} solutions")
+    if budget.out_of_time():
+        return answer(Status.ABORTED, _stopped(budget, "before the proof was checked"))
     certificate = Certificate(
         "puzzle-refutation",
         f"no solution other than the {len(found)} listed: the puzzle's CNF with a blocking "
@@ -293,12 +296,21 @@ def _verified(puzzle: Puzzle, order: Sequence[int]) -> Tour:
 
 
 def _cut(proof: Sequence[str]) -> list[str]:
-    """The proof up to its first empty clause (what follows proves nothing more)."""
-    lines = list(proof)
-    for i, line in enumerate(lines):
+    """The proof's lemmas up to its first empty clause, without its deletions.
+
+    What follows the empty clause proves nothing more.  A deletion only spares the
+    checker work: every clause kept is implied by the formula, so a lemma that follows
+    with the deleted clauses still there is still implied.  CaDiCaL deletes every clause
+    the clues satisfy (nearly all of them, 257,000 lines of 264,000 on 8 x 8), which the
+    checker would read for nothing."""
+    lemmas = []
+    for line in proof:
+        if line.startswith("d"):
+            continue
+        lemmas.append(line)
         if line.strip() == "0":
-            return lines[: i + 1]
-    return lines
+            break
+    return lemmas
 
 
 def _stopped(budget: Budget, what: str) -> str:
