@@ -32,6 +32,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("solvers",),
     ("counting",),
     ("explore",),
+    ("puzzles",),  # knight's-tour number puzzles: their encoding, solving, making
     ("io",),  # the formats of answers, tour files
     ("draw",),
     ("cli", "__main__"),
@@ -141,7 +142,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "certcheck": [
         ("drup", "adjacency"),
         ("checker",),
-        ("summaries", "digraphs"),  # maps and tables; directed answers on their split graph
+        ("summaries", "digraphs", "puzzles"),  # maps, tables; directed answers; puzzles
         ("answers",),
         ("__main__",),
     ],
@@ -149,13 +150,14 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "io": [
         ("tourfiles", "graphtext"),  # tour files; graph files' line formats (HCP, DIMACS, ...)
         ("formats", "graphfiles"),  # answers' formats; every graph file format
+        ("puzzlefiles",),  # puzzle files and answers (their grids are numbered boards)
     ],
     "cli": [
         ("_watchdog",),  # the signal watchdog
         ("_shared",),  # the shared flags, checks and the search
         ("_replies", "_graphs"),  # pieces of answers; graph boards of --graph, --wrap, --levels
         ("_kinds", "_running"),  # the board the flags name; running
-        ("surveys", "random_tours", "search", "pictures"),  # the commands
+        ("surveys", "random_tours", "search", "pictures", "puzzles"),  # the commands
         ("__main__",),
     ],
     "counting": [
@@ -169,11 +171,12 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     ],
     "draw": [
         ("_style",),
-        ("graphplot", "output", "scaling", "shapeplot", "tableplot"),
+        ("graphplot", "output", "scaling", "shapeplot", "tableplot", "puzzleplot"),
         ("tourplot", "page"),  # draw_tour hands a graph board's tour to shapeplot
         ("animation", "play"),  # the play page fills the tour page's template
     ],
     "explore": [("_chunks",), ("tourmap",), ("sweeps", "table", "maps")],
+    "puzzles": [("model",), ("encoding",), ("solving",), ("making",)],
     "solvers": [
         ("options", "moves", "clauses", "follow", "gate", "problem", "automorphisms", "patching"),
         ("base", "cnf", "kernels"),  # the registry and the one gate; the encoding; C loops

@@ -14,6 +14,8 @@ describes its board, and every tour and certificate it carries is re-checked on 
   ``[r, c]`` / ``[r, c, level]`` (0-based) or names (``a1``, ``a1:2``);
 * a graph board (the API's networkx graphs, :func:`knightgraph.io.formats.result_to_dict`):
   ``vertices`` (names) and ``edges`` (pairs of names), checked as a graph;
+* a knight's-tour number puzzle (``clues``): its solutions and refutations, the puzzle's
+  CNF rebuilt from the puzzle (:mod:`knightgraph.certcheck.puzzles`);
 * a directed graph (:func:`knightgraph.solvers.directed.digraph_answer`): ``vertices`` and
   ``arcs`` (pairs of names); its cycle or path is checked arc by arc, a certificate on the
   split graph the checker builds from the arcs (:mod:`knightgraph.certcheck.digraphs`).
@@ -163,6 +165,10 @@ def check_answer(answer: Any) -> tuple[bool, str]:
     """
     if not isinstance(answer, Mapping):
         raise Malformed(f"an answer is a JSON object, not {_kind(answer)}")
+    if "clues" in answer:  # a knight's-tour number puzzle: its own checks
+        from .puzzles import check_puzzle_answer
+
+        return check_puzzle_answer(answer)
     if "proofs" in answer:  # starts, ends, table: the evidence of every cell
         from .summaries import check_summary
 

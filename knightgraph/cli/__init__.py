@@ -19,7 +19,8 @@ graph boards of ``--graph FILE``, ``--wrap`` and ``--levels``), :mod:`._replies`
 of answers every kind shares), :mod:`._running` (errors to exit codes, signals),
 :mod:`.search` (``tour``, ``exists``, ``verify``, ``classic``), :mod:`.surveys`
 (``table``, ``sweep``, ``count``, ``starts``, ``ends``), :mod:`.random_tours`
-(``sample``) and :mod:`.pictures` (``draw ...``, ``play``).  Nothing heavy
+(``sample``), :mod:`.pictures` (``draw ...``, ``play``) and :mod:`.puzzles` (``puzzle solve``,
+``puzzle make``).  Nothing heavy
 is imported before a command runs: ``--help`` and ``--version`` stay instant.
 """
 
@@ -109,6 +110,7 @@ _ADDERS = [
     ("random_tours", "_add_sample", ("sample",)),
     ("pictures", "_add_draw", ("draw",)),
     ("pictures", "_add_play", ("play",)),
+    ("puzzles", "_add_puzzle", ("puzzle",)),
 ]
 """The commands in the order of --help and argparse's messages: (module, adder, the
 commands it registers)."""
