@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editor
         InternalError,
         InvalidBoardError,
         InvalidOptionError,
+        InvalidPuzzleError,
         InvalidResultError,
         InvalidSquareError,
         InvalidTourError,
@@ -59,6 +60,7 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editor
         colour_obstruction,
         open_tour_exists,
     )
+    from .puzzles import Puzzle, count_solutions, make_puzzle, solve_puzzle
     from .solvers import available_methods, find_tour, get_solver, solver, tour_exists
     from .solvers.hamiltonian import hamiltonian_cycle, hamiltonian_path
     from .tours.results import Certificate, SearchResult, Status
@@ -69,11 +71,12 @@ _HOMES = {
     "boards.board": "CAMEL GIRAFFE KNIGHT LEAPERS ZEBRA Board file_name square_name",
     "counting": "CountResult SampleResult count_symmetric count_tours enumerate_tours sample_tours",
     "exceptions": "BoardTooLargeError ImmutableError InternalError InvalidBoardError "
-    "InvalidOptionError InvalidResultError InvalidSquareError InvalidTourError "
+    "InvalidOptionError InvalidPuzzleError InvalidResultError InvalidSquareError InvalidTourError "
     "KnightGraphError MissingBoardError NoTourError OutOfMemoryError ProofFormatError "
     "SearchAbortedError TourFormatError",
     "proofs.theorems": "Verdict closed_tour_exists color_obstruction colour_obstruction open_tour_exists",
     "explore": "end_map existence_table start_map sweep",
+    "puzzles": "Puzzle count_solutions make_puzzle solve_puzzle",
     "boards.nxgraph": "knight_graph",
     "tours.results": "Certificate SearchResult Status",
     "solvers": "available_methods find_tour get_solver solver tour_exists",
@@ -155,6 +158,7 @@ __all__ = [
     "InternalError",
     "InvalidBoardError",
     "InvalidOptionError",
+    "InvalidPuzzleError",
     "InvalidResultError",
     "InvalidSquareError",
     "InvalidTourError",
@@ -163,6 +167,7 @@ __all__ = [
     "NoTourError",
     "OutOfMemoryError",
     "ProofFormatError",
+    "Puzzle",
     "SampleResult",
     "SearchAbortedError",
     "SearchResult",
@@ -175,6 +180,7 @@ __all__ = [
     "closed_tour_exists",
     "color_obstruction",
     "colour_obstruction",
+    "count_solutions",
     "count_symmetric",
     "count_tours",
     "end_map",
@@ -187,8 +193,10 @@ __all__ = [
     "hamiltonian_path",
     "is_knight_tour",
     "knight_graph",
+    "make_puzzle",
     "open_tour_exists",
     "sample_tours",
+    "solve_puzzle",
     "solver",
     "square_name",
     "start_map",

@@ -28,6 +28,7 @@ __all__ = [
     "InternalError",
     "InvalidBoardError",
     "InvalidOptionError",
+    "InvalidPuzzleError",
     "InvalidResultError",
     "InvalidSquareError",
     "InvalidTourError",
@@ -262,6 +263,20 @@ class InvalidResultError(InternalError, ValueError):
     Traceback (most recent call last):
     ...
     knightgraph.exceptions.InvalidResultError: invalid SearchResult: status FOUND needs a tour, got tour=None
+    """
+
+
+class InvalidPuzzleError(KnightGraphError, ValueError):
+    """A knight's-tour number puzzle (or its file) is malformed, or its clues contradict
+    each other plainly (two numbers farther apart on the board than along the tour).
+
+    Examples
+    --------
+    >>> from knightgraph.puzzles import Puzzle
+    >>> Puzzle(2, 2, {"a1": 5})
+    Traceback (most recent call last):
+    ...
+    knightgraph.exceptions.InvalidPuzzleError: invalid puzzle: the clue 5 at a1 is out of range: the 2x2 board takes 1..4
     """
 
 

@@ -34,7 +34,7 @@ True
 >>> parse_puzzle(". 1\\n. . .")
 Traceback (most recent call last):
 ...
-knightgraph.puzzles.model.InvalidPuzzleError: invalid puzzle file: line 2 has 3 squares, line 1 has 2 (ragged rows)
+knightgraph.exceptions.InvalidPuzzleError: invalid puzzle file: line 2 has 3 squares, line 1 has 2 (ragged rows)
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def parse_puzzle(text: str) -> Puzzle:
     >>> parse_puzzle("1 . x")
     Traceback (most recent call last):
     ...
-    knightgraph.puzzles.model.InvalidPuzzleError: invalid puzzle file: line 1, square 3: 'x' is neither '.' nor a number
+    knightgraph.exceptions.InvalidPuzzleError: invalid puzzle file: line 1, square 3: 'x' is neither '.' nor a number
     """
     if text.lstrip().startswith("{"):
         return _parse_json(text)

@@ -18,7 +18,7 @@ Examples
 >>> Puzzle(3, 4, {"a1": 1, "b1": 2})
 Traceback (most recent call last):
 ...
-knightgraph.puzzles.model.InvalidPuzzleError: invalid puzzle: clues 1 at a1 and 2 at b1 are not a knight's move apart
+knightgraph.exceptions.InvalidPuzzleError: invalid puzzle: clues 1 at a1 and 2 at b1 are not a knight's move apart
 """
 
 from __future__ import annotations
@@ -31,25 +31,13 @@ from typing import Any
 
 from ..boards.board import Board
 from ..boards.squares import Square, is_whole, square_name
-from ..exceptions import InvalidBoardError, InvalidSquareError, KnightGraphError
+from ..exceptions import InvalidBoardError, InvalidPuzzleError, InvalidSquareError
 
 __all__ = ["MAX_SQUARES", "InvalidPuzzleError", "Puzzle"]
 
 MAX_SQUARES = 100
 """Most squares of a puzzle's board (10 x 10): the encoding has ``(mn)^2`` variables and
 about ``(mn)^3`` clauses (a million at 10 x 10)."""
-
-
-class InvalidPuzzleError(KnightGraphError, ValueError):
-    """A puzzle (or a puzzle file) is malformed, or its clues contradict each other plainly.
-
-    Examples
-    --------
-    >>> Puzzle(2, 2, {"a1": 5})
-    Traceback (most recent call last):
-    ...
-    knightgraph.puzzles.model.InvalidPuzzleError: invalid puzzle: the clue 5 at a1 is out of range: the 2x2 board takes 1..4
-    """
 
 
 def _bad(why: str) -> InvalidPuzzleError:
@@ -91,7 +79,7 @@ class Puzzle:
     >>> Puzzle(8, 8, {"a1": 1, "h8": 4})
     Traceback (most recent call last):
     ...
-    knightgraph.puzzles.model.InvalidPuzzleError: invalid puzzle: clues 1 at a1 and 4 at h8 are 6 knight's moves apart, more than 3
+    knightgraph.exceptions.InvalidPuzzleError: invalid puzzle: clues 1 at a1 and 4 at h8 are 6 knight's moves apart, more than 3
     """
 
     __slots__ = ("_clues", "closed", "cols", "rows")
