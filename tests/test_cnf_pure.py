@@ -243,6 +243,7 @@ def test_no_solver_is_freed_by_hand_and_every_solver_lives_in_a_with_block():
             assert id(call) in held, f"{path}:{call.lineno}: a Solver outside a with block"
             made.append(path.name)
         encoded += [path.name for _ in _calls(tree, "TourCNF")]
-    # pathsat.py: the thin boards' own small path encoding (virtual links), with its own block.
-    assert made == ["incremental.py", "pathsat.py"]
+    # pathsat.py: the thin boards' own small path encoding (virtual links), with its own block;
+    # puzzles/solving.py: the number puzzles' positional encoding, with its own block.
+    assert made == ["solving.py", "incremental.py", "pathsat.py"]
     assert encoded == ["incremental.py"]
