@@ -226,6 +226,8 @@ def check_puzzle_answer(answer: Mapping[str, Any]) -> tuple[bool, str]:
             if not isinstance(tours, list):
                 raise Malformed("invalid 'tours': not a list")
             solutions += [puzzle.solution(t) for t in tours]
+        # ``squares`` repeats the first of ``tours``: count each numbering once
+        solutions = list({tuple(path): path for path in solutions}.values())
     except Rejected as err:
         return False, f"puzzle: {err}"
     certificate = answer.get("certificate")

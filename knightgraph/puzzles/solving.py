@@ -229,7 +229,7 @@ def count_solutions(
             found.append(_verified(puzzle, order))
             sat.add_clause(cnf.blocking(order))
         else:
-            return answer(Status.FOUND, f"stopped at {limit} solutions")
+            return answer(Status.FOUND, f"stopped at {limit} solution{'s' if limit != 1 else ''}")
     if budget.out_of_time():
         return answer(Status.ABORTED, _stopped(budget, "before the proof was checked"))
     certificate = Certificate(
