@@ -113,6 +113,42 @@ def test_json_is_printed_whatever_ends_the_command(argv, field, unknown):
         assert proc.returncode == 0 and data[field] in (True, "found")
 
 
+SLOW_IMPORTS = """
+import importlib.abc, sys, time
+class Slow(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name in ("numpy", "knightgraph.io.formats", "knightgraph.solvers"):
+            time.sleep(1.0)
+        return None
+sys.meta_path.insert(0, Slow())
+"""
+
+
+@pytest.mark.parametrize("command", ["tour", "exists"])
+def test_json_is_printed_when_the_backstop_stops_the_imports(tmp_path, command):
+    """A machine so busy that the imports outlast the backstop (``tour 1000000 4 --format
+    json --timeout 0.3`` printed nothing under a loaded test run): the board is not built
+    yet, and the answer still comes, ABORTED, describing it.  The busy machine is played
+    by a ``sitecustomize`` that makes three imports take a second each."""
+    (tmp_path / "sitecustomize.py").write_text(SLOW_IMPORTS)
+    env = subprocess_env()
+    env["PYTHONPATH"] = os.pathsep.join([env["PYTHONPATH"], str(tmp_path)])
+    argv = [command, "8", "8", "--start", "b1", "--format", "json", "--timeout", "0.3"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "knightgraph", *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 3, proc.stderr
+    data = json.loads(proc.stdout)
+    assert (data["rows"], data["cols"], data["start"]) == (8, 8, "b1")
+    assert data["exists" if command == "exists" else "status"] in (None, "aborted")
+    assert "timeout of 0.3 s" in one_line(proc.stderr)
+
+
 @pytest.mark.parametrize("extra", [[], ["--wrap", "both"]], ids=["rectangle", "torus"])
 def test_an_aborted_count_prints_its_json(extra):
     """An aborted ``count --format json`` printed no object (rectangles) or its reason on

@@ -105,12 +105,13 @@ def _add_proof(p: argparse.ArgumentParser) -> None:
 def _cmd_tour(args: argparse.Namespace) -> int:
     import json
 
-    from ..io.formats import write_npy
-
     kind = kind_of(args)
     kind.check_tour(args)
+    # first, before any import: the backstop may stop a busy machine's command anywhere
     request = _answer_json_when_stopped(args, kind, kind.tour_dict, emit)
     board, start, end = request[:] = kind.request(args)
+    from ..io.formats import write_npy
+
     if args.format == "npy" and not args.output:
         raise UsageError("--format npy writes binary data: give -o FILE")
     result = kind.search(args, board, start, end)
@@ -146,7 +147,9 @@ def _answer_json_when_stopped(
     def stopped(reason: str) -> None:
         board, start, end = request
         if board is None and kind.unbuilt_head(args) is None:
-            return  # nothing to describe yet
+            # a rectangle is described by the board itself; stopped before it was built
+            # (a busy machine's imports), it is built now, with the clock stopped
+            board, start, end = kind.request(args)
         result = stopped_result(args, reason)
         write(json.dumps(answer(args, board, (start, end), result)), getattr(args, "output", None))
 
@@ -182,11 +185,11 @@ def _write_proof(result: SearchResult, path: str | None) -> None:
 def _cmd_exists(args: argparse.Namespace) -> int:
     import json
 
-    from ..solvers import tour_exists
-
     kind = kind_of(args)
     request = _answer_json_when_stopped(args, kind, kind.exists_dict, _print_json)
     board, start, end = request[:] = kind.request(args)
+    from ..solvers import tour_exists
+
     with progress_bar("deciding") as progress:
         result = tour_exists(
             board, closed=args.closed, start=start, end=end, timeout=args.timeout, progress=progress
