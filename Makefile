@@ -47,8 +47,10 @@ test-all: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 # The same suite with the compiled code switched off: the plain-Python twins must agree.
+# Tests marked engine_free (the examples and pages, the notebook, the install without a C
+# compiler, the browser pages) ask nothing of the engine: they run once, in make test.
 test-fallback: $(STAMP)
-	KNIGHTGRAPH_KERNELS=python $(BIN)/python -m pytest -m "not slow" -q
+	KNIGHTGRAPH_KERNELS=python $(BIN)/python -m pytest -m "not slow and not engine_free" -q
 
 # Hostile-input contract suites, exploring freely (hypothesis profile "fuzz", not
 # derandomized): FUZZ_CASES command lines and FUZZ_CASES API calls; the counts are

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.engine_free  # the example scripts and the pages' examples (the twins agree by the rest of the suite)
+
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 
 # Scripts that write pictures take where to write them, so that a test run never

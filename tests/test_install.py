@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 from independent import tour_defect
 
+pytestmark = pytest.mark.engine_free  # installs without a C compiler itself
+
 REPO = Path(__file__).resolve().parent.parent
 
 

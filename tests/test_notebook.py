@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.engine_free  # the notebook of examples/
+
 NOTEBOOK = Path(__file__).resolve().parent.parent / "examples" / "tour_of_knightgraph.ipynb"
 
 SECTIONS = [

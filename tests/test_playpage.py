@@ -40,6 +40,8 @@ from independent import knight_moves, reaches_all, tour_defect
 import knightgraph as kg
 from knightgraph.draw.play import PLAY_LIMIT, play_html, write_play_html
 
+pytestmark = pytest.mark.engine_free  # the play page: HTML and JavaScript
+
 Square = tuple[int, int]
 
 

@@ -48,6 +48,8 @@ from browser_support import (
 import knightgraph as kg
 from knightgraph.draw.page import NOTEBOOK_LIMIT, notebook_html, tour_html, write_tour_html
 
+pytestmark = pytest.mark.engine_free  # the tour page: HTML and JavaScript
+
 
 # ------------------------------------------------------------------- helpers
 def tour_of(m: int, n: int, **kw: Any) -> kg.Tour:
