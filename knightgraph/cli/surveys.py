@@ -237,9 +237,10 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 
 # -------------------------------------------------------------------- count
 def _cmd_count(args: argparse.Namespace) -> int:
+    kind = kind_of(args)
+    _answer_count_json_when_stopped(args, kind)  # first: a busy machine's imports are slow
     from ..counting import count_symmetric, enumerate_tours
 
-    kind = kind_of(args)
     board, start, end = kind.request(args)
     kind.check_count(args, board, (start, end))
     result = kind.count(args, board, (start, end), _count_maybe_split)
@@ -277,6 +278,29 @@ def _cmd_count(args: argparse.Namespace) -> int:
         for t in tours:
             print(" ".join(t.algebraic()))
     return EXIT_OK if result.directed else EXIT_NO
+
+
+def _answer_count_json_when_stopped(args: argparse.Namespace, kind: Any) -> None:
+    """With ``--format json``, the object the backstop prints when it stops ``count``
+    (:func:`~knightgraph.cli._running._answer_when_time_is_up`) wherever it is, imports
+    and the board's building included: ``"status": "aborted"``, as a count stopped by its
+    own clock."""
+    if args.format != "json":
+        return
+
+    def stopped(reason: str) -> None:
+        from dataclasses import replace
+
+        from ..counting import count_tours
+
+        board, start, end = kind.request(args)  # the clock is stopped now
+        ends = {"start": start, "end": end, "convention": args.convention}
+        result = count_tours(board, closed=args.closed, timeout=0, **ends)
+        if result.aborted:  # (a count settled at once by a theorem is left to the line)
+            out = {**kind.head(args, board, (start, end)), **replace(result, reason=reason).to_dict()}
+            print(json.dumps(out))
+
+    args.aborted_answer = stopped
 
 
 def _count_maybe_split(args: argparse.Namespace, board: Any, start: Any, end: Any) -> Any:
