@@ -146,7 +146,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("answers",),
         ("__main__",),
     ],
-    "proofs": [("theorems", "forcing"), ("certificates",)],
+    "proofs": [("theorems", "forcing", "symmetric"), ("certificates",)],
     "io": [
         ("tourfiles", "graphtext"),  # tour files; graph files' line formats (HCP, DIMACS, ...)
         ("formats", "graphfiles"),  # answers' formats; every graph file format
@@ -181,8 +181,10 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("options", "moves", "clauses", "follow", "gate", "problem", "automorphisms", "patching"),
         ("base", "cnf", "kernels"),  # the registry and the one gate; the encoding; C loops
         ("_dfs", "_walk", "codes", "incremental"),  # what strategies are built of
+        ("symsat",),  # tours fixed by a symmetry, by SAT
         ("_oracle", "blockpaths", "blocks", "pathsat", "sat", "warnsdorff"),
         ("backtracking", "joins", "corridor", "fourranks", "strips", "divide"),
+        ("symbuild",),  # symmetric closed tours of large squares (a pinwheel of blocks)
         ("auto", "methods", "classic"),  # the orchestrators; the seed exercise
         ("directed",),  # directed graphs, through their split graph, over find_tour
         ("hamiltonian",),  # the networkx-style entry points, over find_tour
