@@ -142,7 +142,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "certcheck": [
         ("drup", "adjacency"),
         ("checker",),
-        ("summaries", "digraphs", "puzzles"),  # maps, tables; directed answers; puzzles
+        ("summaries", "digraphs", "puzzles", "symmetric"),  # maps, tables; directed; puzzles; symmetry
         ("answers",),
         ("__main__",),
     ],
@@ -187,6 +187,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("symbuild",),  # symmetric closed tours of large squares (a pinwheel of blocks)
         ("auto", "methods", "classic"),  # the orchestrators; the seed exercise
         ("directed",),  # directed graphs, through their split graph, over find_tour
+        ("symmetric",),  # symmetric tours: theorems, the pinwheel, SAT; over auto
         ("hamiltonian",),  # the networkx-style entry points, over find_tour
     ],
 }
