@@ -168,6 +168,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("middleparts",),  # the parts of a count in the middle
         ("middle",),  # counts that meet in the middle
         ("count", "sample", "symmetry"),  # what users call
+        ("symclasses",),  # classes by symmetry type; tours one symmetry fixes
     ],
     "draw": [
         ("_style",),
