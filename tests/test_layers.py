@@ -156,7 +156,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("_watchdog",),  # the signal watchdog
         ("_shared",),  # the shared flags, checks and the search
         ("_replies", "_graphs"),  # pieces of answers; graph boards of --graph, --wrap, --levels
-        ("_kinds", "_running"),  # the board the flags name; running
+        ("_kinds", "_running", "_symmetric"),  # the board the flags name; running; --symmetric
         ("surveys", "random_tours", "search", "pictures", "puzzles"),  # the commands
         ("__main__",),
     ],

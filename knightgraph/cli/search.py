@@ -24,6 +24,7 @@ from ._shared import (
     emit,
     progress_bar,
 )
+from ._symmetric import add_symmetric, check_symmetric
 
 if TYPE_CHECKING:  # results (dataclasses, inspect) are imported when a command needs them
     from ..tours.results import SearchResult
@@ -41,6 +42,7 @@ def _add_tour(sub: Any) -> None:
     add_graph(tour)
     add_ends(tour)
     add_kind(tour)
+    add_symmetric(tour)
     add_search_options(tour, default_method="auto")
     tour.add_argument(
         "--format",
@@ -59,6 +61,7 @@ def _add_exists(sub: Any) -> None:
     add_graph(exists)
     add_ends(exists)
     add_kind(exists)
+    add_symmetric(exists)
     exists.add_argument(
         "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
     )
@@ -109,14 +112,19 @@ def _cmd_tour(args: argparse.Namespace) -> int:
 
     kind = kind_of(args)
     kind.check_tour(args)
+    if args.symmetric:
+        check_symmetric(args, None)  # the flags, before the board is built
     request = _answer_json_when_stopped(args, kind, kind.tour_dict, emit)
     board, start, end = request[:] = kind.request(args)
     if args.format == "npy" and not args.output:
         raise UsageError("--format npy writes binary data: give -o FILE")
-    result = kind.search(args, board, start, end)
+    result = _search(args, kind, board, start, end)
     _write_proof(result, args.proof)
     if args.format == "json":
-        emit(json.dumps(kind.tour_dict(args, board, (start, end), result)), args.output)
+        answer = kind.tour_dict(args, board, (start, end), result)
+        if args.symmetric:
+            answer["symmetric"] = args.symmetric
+        emit(json.dumps(answer), args.output)
     elif result.tour is None:
         print(result.reason)
     elif args.format == "npy":
@@ -126,6 +134,17 @@ def _cmd_tour(args: argparse.Namespace) -> int:
     else:
         emit(kind.squares(result.tour), args.output)
     return EXIT_OF[result.status]
+
+
+def _search(args: argparse.Namespace, kind: Rectangle, board: Any, start: Any, end: Any) -> Any:
+    """The search of ``tour``: the flags' method, or a symmetric tour (``--symmetric``)."""
+    if not args.symmetric:
+        return kind.search(args, board, start, end)
+    from . import _symmetric
+    from ._shared import time_left
+
+    check_symmetric(args, board)
+    return _symmetric.search(args, board, time_left(args))
 
 
 def _answer_json_when_stopped(
@@ -185,6 +204,8 @@ def _cmd_exists(args: argparse.Namespace) -> int:
     from ..solvers import tour_exists
 
     kind = kind_of(args)
+    if args.symmetric:
+        return _exists_symmetric(args, kind)
     request = _answer_json_when_stopped(args, kind, kind.exists_dict, _print_json)
     board, start, end = request[:] = kind.request(args)
     with progress_bar("deciding") as progress:
@@ -196,6 +217,25 @@ def _cmd_exists(args: argparse.Namespace) -> int:
         print(json.dumps(kind.exists_dict(args, board, (start, end), result)))
     else:
         print(kind.exists_text(args, board, (start, end), result))
+    return EXIT_OF[result.status]
+
+
+def _exists_symmetric(args: argparse.Namespace, kind: Rectangle) -> int:
+    """``exists --symmetric``: the verdict and its evidence (a tour, or a checked "no")."""
+    import json
+
+    from . import _symmetric
+    from ._shared import time_left
+
+    check_symmetric(args, None)  # the flags first, then the board
+    board, _, _ = kind.request(args)
+    check_symmetric(args, board)
+    result = _symmetric.search(args, board, time_left(args))
+    _write_proof(result, args.proof)
+    if args.format == "json":
+        print(json.dumps(_symmetric.exists_answer(args, board, result, kind.found)))
+    else:
+        print(_symmetric.exists_text(args, board, result))
     return EXIT_OF[result.status]
 
 

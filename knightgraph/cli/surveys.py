@@ -28,6 +28,7 @@ from ._shared import (
     tables_memory,
     time_left,
 )
+from ._symmetric import add_symmetric, check_symmetric
 
 
 # ------------------------------------------------------------------ parsers
@@ -86,6 +87,7 @@ def _add_count_parsers(sub: Any) -> None:
         action="store_true",
         help="also count tours up to the board's symmetries (Burnside), and those each fixes",
     )
+    add_symmetric(count, classes=True)
     count.add_argument("--list", type=int, metavar="K", help="also list up to K tours")
     count.add_argument("--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC")
     count.add_argument("--format", default="text", choices=("text", "json"))
@@ -240,6 +242,8 @@ def _cmd_count(args: argparse.Namespace) -> int:
     from ..counting import count_symmetric, enumerate_tours
 
     kind = kind_of(args)
+    if args.symmetric or args.by_symmetry:
+        return _count_symmetric(args, kind)
     board, start, end = kind.request(args)
     kind.check_count(args, board, (start, end))
     result = kind.count(args, board, (start, end), _count_maybe_split)
@@ -277,6 +281,25 @@ def _cmd_count(args: argparse.Namespace) -> int:
         for t in tours:
             print(" ".join(t.algebraic()))
     return EXIT_OK if result.directed else EXIT_NO
+
+
+def _count_symmetric(args: argparse.Namespace, kind: Any) -> int:
+    """``count --symmetric`` (the tours one symmetry fixes) or ``--by-symmetry`` (classes
+    by symmetry type)."""
+    from . import _symmetric
+
+    check_symmetric(args, None)
+    board, _, _ = kind.request(args)
+    board.require_memory("count")
+    check_symmetric(args, board)
+    result, text = _symmetric.count(args, board, time_left(args))
+    if result.aborted or not text:
+        print(result.reason, file=sys.stderr)
+        if args.format == "json":
+            print(json.dumps(result.to_dict()))
+        return EXIT_UNKNOWN
+    print(json.dumps(result.to_dict()) if args.format == "json" else text)
+    return EXIT_OK if result.status.value == "found" else EXIT_NO
 
 
 def _count_maybe_split(args: argparse.Namespace, board: Any, start: Any, end: Any) -> Any:
