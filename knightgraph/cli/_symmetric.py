@@ -84,7 +84,7 @@ def check_symmetric(args: argparse.Namespace, board: Any) -> None:
             ) from None
 
 
-def search(args: argparse.Namespace, board: Any, seconds: float | None) -> Any:
+def symmetric_search(args: argparse.Namespace, board: Any, seconds: float | None) -> Any:
     """The symmetric tour of ``tour`` and ``exists`` (methods auto for ``exists``)."""
     from ..solvers.symmetric import find_symmetric
 
@@ -98,7 +98,9 @@ def search(args: argparse.Namespace, board: Any, seconds: float | None) -> Any:
     )
 
 
-def exists_answer(args: argparse.Namespace, board: Any, result: Any, found: Any) -> dict[str, Any]:
+def symmetric_exists_answer(
+    args: argparse.Namespace, board: Any, result: Any, found: Any
+) -> dict[str, Any]:
     """``exists --symmetric``'s JSON: the request, the verdict and its evidence."""
     from ._replies import exists_reason, exists_verdict
 
@@ -122,7 +124,7 @@ def exists_answer(args: argparse.Namespace, board: Any, result: Any, found: Any)
     return {**out, **board.checker_fields()}
 
 
-def exists_text(args: argparse.Namespace, board: Any, result: Any) -> str:
+def symmetric_exists_text(args: argparse.Namespace, board: Any, result: Any) -> str:
     """``exists --symmetric``'s line."""
     from ._replies import exists_reason, exists_verdict
 
@@ -134,7 +136,7 @@ def exists_text(args: argparse.Namespace, board: Any, result: Any) -> str:
     return f"{what}: {verdict} ({exists_reason(result)})"
 
 
-def count(args: argparse.Namespace, board: Any, seconds: float | None) -> tuple[Any, str]:
+def symmetric_count(args: argparse.Namespace, board: Any, seconds: float | None) -> tuple[Any, str]:
     """``count --symmetric`` or ``--by-symmetry``: the result and its text."""
     kind = "closed" if args.closed else "open"
     if args.symmetric:

@@ -24,7 +24,13 @@ from ._shared import (
     emit,
     progress_bar,
 )
-from ._symmetric import add_symmetric, check_symmetric
+from ._symmetric import (
+    add_symmetric,
+    check_symmetric,
+    symmetric_exists_answer,
+    symmetric_exists_text,
+    symmetric_search,
+)
 
 if TYPE_CHECKING:  # results (dataclasses, inspect) are imported when a command needs them
     from ..tours.results import SearchResult
@@ -140,11 +146,10 @@ def _search(args: argparse.Namespace, kind: Rectangle, board: Any, start: Any, e
     """The search of ``tour``: the flags' method, or a symmetric tour (``--symmetric``)."""
     if not args.symmetric:
         return kind.search(args, board, start, end)
-    from . import _symmetric
     from ._shared import time_left
 
     check_symmetric(args, board)
-    return _symmetric.search(args, board, time_left(args))
+    return symmetric_search(args, board, time_left(args))
 
 
 def _answer_json_when_stopped(
@@ -224,18 +229,17 @@ def _exists_symmetric(args: argparse.Namespace, kind: Rectangle) -> int:
     """``exists --symmetric``: the verdict and its evidence (a tour, or a checked "no")."""
     import json
 
-    from . import _symmetric
     from ._shared import time_left
 
     check_symmetric(args, None)  # the flags first, then the board
     board, _, _ = kind.request(args)
     check_symmetric(args, board)
-    result = _symmetric.search(args, board, time_left(args))
+    result = symmetric_search(args, board, time_left(args))
     _write_proof(result, args.proof)
     if args.format == "json":
-        print(json.dumps(_symmetric.exists_answer(args, board, result, kind.found)))
+        print(json.dumps(symmetric_exists_answer(args, board, result, kind.found)))
     else:
-        print(_symmetric.exists_text(args, board, result))
+        print(symmetric_exists_text(args, board, result))
     return EXIT_OF[result.status]
 
 

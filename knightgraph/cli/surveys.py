@@ -28,7 +28,7 @@ from ._shared import (
     tables_memory,
     time_left,
 )
-from ._symmetric import add_symmetric, check_symmetric
+from ._symmetric import add_symmetric, check_symmetric, symmetric_count
 
 
 # ------------------------------------------------------------------ parsers
@@ -286,13 +286,11 @@ def _cmd_count(args: argparse.Namespace) -> int:
 def _count_symmetric(args: argparse.Namespace, kind: Any) -> int:
     """``count --symmetric`` (the tours one symmetry fixes) or ``--by-symmetry`` (classes
     by symmetry type)."""
-    from . import _symmetric
-
     check_symmetric(args, None)
     board, _, _ = kind.request(args)
     board.require_memory("count")
     check_symmetric(args, board)
-    result, text = _symmetric.count(args, board, time_left(args))
+    result, text = symmetric_count(args, board, time_left(args))
     if result.aborted or not text:
         print(result.reason, file=sys.stderr)
         if args.format == "json":
