@@ -131,7 +131,7 @@ def symmetric_exists_text(args: argparse.Namespace, board: Any, result: Any) -> 
     verdict = {True: "exists", False: "does not exist", None: "unknown"}[exists_verdict(result)]
     kind = "closed" if args.closed else "open"
     what = f"{kind} tour of {board.m}x{board.n} fixed by {args.symmetric}"
-    if result.tour is not None:
+    if result.tour is not None and args.symmetric == "mirror":
         what += f" ({result.stats.get('symmetry')})"
     return f"{what}: {verdict} ({exists_reason(result)})"
 

@@ -19,6 +19,7 @@ bytes, and one compiled walk reads the order out.
 
 Examples
 --------
+>>> from knightgraph.solvers.codes import follow_unchecked
 >>> codes = symmetric_codes(18, "rot90")
 >>> order = follow_unchecked(codes, 0, cycle=True)
 >>> len(order)
@@ -35,13 +36,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..exceptions import InternalError
-from .codes import DIRECTIONS, NONE, REMOVED, Codes, codes_from_order, follow_unchecked
+from .codes import DIRECTIONS, NONE, REMOVED, Codes, codes_from_order
 from .joins import grid_board
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["CORES", "SMALLEST", "follow_unchecked", "symmetric_codes"]
+__all__ = ["CORES", "SMALLEST", "symmetric_codes"]
 
 CORES: dict[str, tuple[int, tuple[int, ...]]] = {
     # a 6 x 6 closed tour fixed by the quarter turn (found by symsat, re-verified on use)

@@ -47,7 +47,8 @@ from ..proofs.symmetric import symmetric_theorem, symmetry_elements
 from ..running.budget import Budget
 from ..tours.results import Certificate, SearchResult, Status
 from ..tours.tour import Tour
-from .symbuild import follow_unchecked, symmetric_codes
+from .codes import follow_unchecked
+from .symbuild import symmetric_codes
 from .symsat import symmetric_sat
 
 __all__ = ["METHODS", "find_symmetric", "moves_fixed"]
