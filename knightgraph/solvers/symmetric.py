@@ -109,6 +109,8 @@ def find_symmetric(
     >>> res = find_symmetric(Board(5, 5), "rot180")  # open: the middle square is c3
     >>> res.tour.algebraic()[12]
     'c3'
+    >>> find_symmetric(Board(1, 1), "rot90").tour.algebraic()  # no move: every symmetry fixes it
+    ['a1']
     >>> find_symmetric(Board(6, 8), "rot90")
     Traceback (most recent call last):
     ...
@@ -125,6 +127,8 @@ def find_symmetric(
     plain = _no_tour_at_all(board, closed, timeout)
     if plain is not None:
         return _gated(board, symmetric, closed, plain, began)
+    if board.num_squares == 1 and not closed:  # one square, no move: every symmetry fixes it
+        return _found(board, [board.index(board.squares()[0])], closed, elements[0], "sat", began)
     cases: list[dict[str, Any]] = []
     unsettled: list[str] = []
     for element in elements:
