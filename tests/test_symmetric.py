@@ -5,7 +5,10 @@ Sources: Jelliss, *Catalogue of 6x6 closed knight's tours, part 6b* (5 quaternar
 binary closed 6 x 6 tours); OEIS A328340 (geometrically distinct symmetric open tours of
 4 x (2k - 1): 0, 2, 3, 17, 112, ...; none on 4 x even); Jelliss, *Birotary symmetry*
 (quarter-turn closed tours on squares of side 4k + 2); Kraitchik, *Mathematical
-Recreations* p. 258 (a tour symmetric about a median needs 4k + 2 cells).
+Recreations* p. 258 (a tour symmetric about a median needs 4k + 2 cells); OEIS A169768
+(geometrically distinct closed 3 x n tours with twofold symmetry) and A169765 (closed 3 x n
+tour diagrams symmetric under the left-right reflection), from Knuth's *Long and skinny
+knight's tours*.
 """
 
 from __future__ import annotations
@@ -63,6 +66,17 @@ def test_symmetric_open_4xn_match_oeis_a328340(k, expected):
     r = symmetry_classes(4, 2 * k - 1)
     assert r.types.get("binary", 0) == expected
     assert set(r.types) <= {"binary", "asymmetric"}  # only the half turn (A328340)
+
+
+A169768 = {10: 4, 12: 0, 14: 24, 16: 24, 18: 276, 20: 176, 22: 2604}
+A169765 = {10: 4, 12: 0, 14: 24, 16: 0, 18: 276, 20: 0, 22: 2604}
+
+
+@pytest.mark.parametrize("n", sorted(A169768))
+def test_closed_3xn_twofold_symmetric_classes_match_oeis(n):
+    types = symmetry_classes(3, n, closed=True).types
+    assert sum(k for name, k in types.items() if name != "asymmetric") == A169768[n]
+    assert count_fixed(3, n, symmetric="mirror", closed=True).undirected == A169765[n]
 
 
 @pytest.mark.parametrize("n", [6, 8, 10])
