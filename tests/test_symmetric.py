@@ -218,3 +218,13 @@ def test_cli_counts_and_answers(capsys):
 def test_cli_bad_input_is_one_line_and_exit_2(capsys, args, named):
     code, out, err = call(capsys, *args)
     assert code == 2 and out == "" and named in one_line(err)
+
+
+def test_the_ring_of_3x3_is_octonary():
+    """3 x 3 without its centre has one closed tour, the ring of eight moves, which every
+    symmetry of the square maps onto itself."""
+    assert symmetry_classes(3, 3, removed=["b2"], closed=True).types == {"octonary": 1}
+    res = kg.find_tour(3, 3, removed=["b2"], closed=True, symmetric="rot90")
+    squares = res.tour.squares()
+    assert tour_defect(3, 3, squares, closed=True, removed=[(1, 1)]) is None
+    assert all(fixed_by(3, 3, squares, True, g) for g in IMAGES)

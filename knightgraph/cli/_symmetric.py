@@ -158,8 +158,9 @@ def symmetric_count(args: argparse.Namespace, board: Any, seconds: float | None)
     if classes.types is None or classes.total is None:
         return classes, ""
     types = ", ".join(f"{v:,} {k}" for k, v in classes.types.items()) or "none"
+    directed = classes.total * (2 if args.closed or board.num_squares > 1 else 1)
     text = (
-        f"{kind} tours on {board.m}x{board.n}: {2 * classes.total:,} directed, "
+        f"{kind} tours on {board.m}x{board.n}: {directed:,} directed, "
         f"{classes.total:,} undirected ({classes.seconds:.2f} s)\n"
         f"classes by symmetry: {types}; {classes.classes:,} in all"
     )

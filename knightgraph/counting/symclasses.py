@@ -18,7 +18,8 @@ inversion on the subgroup lattice), and the classes of type ``[H]`` number
 ``f`` of a cyclic subgroup is the count of its generator.  A subgroup with two
 generators (a Klein group, the whole dihedral group) contains a reflection or a
 second involution; ``f`` is at most the count of each of its elements, so it is 0 as
-soon as one of them fixes no tour -- always, for the knight on a whole board: no
+soon as one of them fixes no tour (and it is the total when each of them fixes every
+tour) -- always, for the knight on a whole board: no
 reflection fixes an open tour, and of a rectangle's two reflections at least one fixes
 no closed tour (:mod:`knightgraph.proofs.symmetric`).  Otherwise ``f`` is not known
 from these counts, and the types are not given.
@@ -260,7 +261,11 @@ def symmetry_classes(
 
 def _types(board: Board, fixed: dict[str, int], total: int) -> tuple[dict[str, int] | None, str]:
     """Classes by type from the fixed counts (Moebius inversion), or None and why not."""
-    perms = {name: tuple(int(x) for x in p) for name, p in board.symmetries().items()}
+    # the symmetries compose as those of a small board of the same shape, where no two are
+    # the same permutation (on 1 x n, say, flip_ranks moves no square)
+    small = Board(3, 3) if board.m == board.n else Board(3, 4)
+    perms = {name: tuple(int(x) for x in p) for name, p in small.symmetries().items()}
+    perms = {name: perm for name, perm in perms.items() if name in fixed}
     named = {p: name for name, p in perms.items()}
 
     def compose(a: str, b: str) -> str:
@@ -276,9 +281,8 @@ def _types(board: Board, fixed: dict[str, int], total: int) -> tuple[dict[str, i
 
     names = list(perms)
     subgroups = {closure(pair) for pair in itertools.combinations_with_replacement(names, 2)}
-    if board.num_squares == 1:
-        top = max(subgroups, key=len)
-        return {_type_name(top, board): total}, ""
+    if board.num_squares == 1:  # one square, one tour: every symmetry fixes it
+        return {_type_name(frozenset(perms), board): total}, ""
     f: dict[frozenset[str], int | None] = {}
     for h in subgroups:
         generators = [x for x in h if closure([x]) == h]
@@ -286,6 +290,8 @@ def _types(board: Board, fixed: dict[str, int], total: int) -> tuple[dict[str, i
             f[h] = fixed[generators[0]]
         elif any(fixed[x] == 0 for x in h if x != "identity"):
             f[h] = 0
+        elif all(fixed[x] == total for x in h):  # each fixes every tour, so H does
+            f[h] = total
         else:
             f[h] = None
     exact: dict[frozenset[str], int] = {}
