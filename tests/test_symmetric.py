@@ -228,3 +228,11 @@ def test_the_ring_of_3x3_is_octonary():
     squares = res.tour.squares()
     assert tour_defect(3, 3, squares, closed=True, removed=[(1, 1)]) is None
     assert all(fixed_by(3, 3, squares, True, g) for g in IMAGES)
+
+
+def test_a_closed_symmetric_tour_from_a_given_square():
+    for n, kind in ((6, "rot90"), (40, "rot180")):
+        res = kg.find_tour(n, n, closed=True, symmetric=kind, start="c4")
+        squares = res.tour.squares()
+        assert squares[0] == (3, 2) and tour_defect(n, n, squares, closed=True) is None
+        assert fixed_by(n, n, squares, True, kind)

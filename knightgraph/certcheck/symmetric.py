@@ -207,7 +207,7 @@ def check_symmetric_answer(answer: Mapping[str, Any]) -> tuple[bool, str]:
             tour = [parse_square(s) if isinstance(s, str) else tuple(s) for s in squares]
             ok, why = check_certificate(
                 {"kind": "tour", "squares": tour}, m, n, closed=closed, leaper=leaper,
-                removed=removed,
+                removed=removed, start=answer.get("start"),
             )  # fmt: skip
             if not ok:
                 return False, why

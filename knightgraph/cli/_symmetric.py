@@ -57,8 +57,13 @@ def check_symmetric(args: argparse.Namespace, board: Any) -> None:
     shaped = [getattr(args, k, None) is not None for k in ("wrap", "levels", "graph")]
     if any(shaped):
         raise UsageError(f"{flag} is for rectangular boards, not --wrap, --levels or --graph")
-    if getattr(args, "start", None) is not None or getattr(args, "end", None) is not None:
-        raise UsageError(f"{flag} asks for whole tours: leave out --start and --end")
+    start = getattr(args, "start", None) is not None
+    if getattr(args, "end", None) is not None or (start and not (args.closed and args.symmetric)):
+        raise UsageError(
+            f"{flag} asks for whole tours: no --end, and --start for closed tours only"
+        )
+    if start and args.command == "count":
+        raise UsageError(f"{flag} counts whole tours: leave out --start")
     if args.command == "count":
         for key, name in (("list", "--list"), ("parts", "--parts"), ("checkpoint", "--checkpoint")):
             if getattr(args, key, None) is not None:
@@ -95,6 +100,7 @@ def symmetric_search(args: argparse.Namespace, board: Any, seconds: float | None
         method=getattr(args, "method", "auto"),
         timeout=seconds,
         limit=getattr(args, "limit", None),
+        start=args.start,
     )
 
 
@@ -110,7 +116,7 @@ def symmetric_exists_answer(
         "cols": board.n,
         "closed": args.closed,
         "symmetric": args.symmetric,
-        "start": None,
+        "start": None if args.start is None else board.name(board.parse_square(args.start)),
         "end": None,
         "exists": exists_verdict(result),
         "reason": reason,

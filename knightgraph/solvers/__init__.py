@@ -106,7 +106,8 @@ def find_tour(
     symmetric : {"rot180", "rot90", "mirror"}, optional
         Ask for a tour that the half turn, the quarter turn or a reflection maps onto
         itself (:func:`~knightgraph.solvers.symmetric.find_symmetric`: methods ``auto``,
-        ``sat`` and ``divide``; no ``start``, ``end`` or strategy options).
+        ``sat`` and ``divide``; a ``start`` for closed tours only; no ``end`` or strategy
+        options).
     **options
         Strategy options (``moves``, ``prune``, ``rule``, ``attempts``, ...).
 
@@ -170,12 +171,14 @@ def _symmetric(
 
     if not isinstance(board, Board):
         raise InvalidOptionError("symmetric tours are for rectangular boards, not graphs")
-    if start is not None or end is not None:
-        raise InvalidOptionError("a symmetric tour is asked for whole: leave out start and end")
+    if end is not None or (start is not None and not closed):
+        raise InvalidOptionError(
+            "a symmetric tour is asked for whole: no end, and a start for closed tours only"
+        )
     if options:
         raise InvalidOptionError(f"a symmetric tour takes no {', '.join(sorted(options))}")
     return find_symmetric(
-        board, symmetric, closed=closed, method=method, timeout=timeout, limit=limit
+        board, symmetric, closed=closed, method=method, timeout=timeout, limit=limit, start=start
     )
 
 

@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from ..boards.board import Board
+from ..boards.board import Board, SquareLike
 from ..exceptions import InternalError, InvalidOptionError, describe_value
 from ..proofs.symmetric import symmetric_theorem, symmetry_elements
 from ..running.budget import Budget
@@ -65,6 +65,7 @@ def find_symmetric(
     method: str = "auto",
     timeout: float | None = None,
     limit: int | None = None,
+    start: SquareLike | None = None,
 ) -> SearchResult:
     """A tour of ``board`` that ``symmetric`` (``"rot180"``, ``"rot90"`` or ``"mirror"``)
     maps onto itself, or a checked proof that there is none, or ABORTED.
@@ -81,6 +82,9 @@ def find_symmetric(
         construction only).
     timeout, limit
         Seconds, and SAT conflicts, for all the SAT calls together.
+    start : square, optional
+        Closed tours only: the tour is read from this square (any square of a cycle
+        starts it; the symmetry is the cycle's).
 
     Returns
     -------
@@ -109,6 +113,8 @@ def find_symmetric(
     >>> res = find_symmetric(Board(5, 5), "rot180")  # open: the middle square is c3
     >>> res.tour.algebraic()[12]
     'c3'
+    >>> find_symmetric(Board(6, 6), "rot90", closed=True, start="c4").tour.algebraic()[:2]
+    ['c4', 'd6']
     >>> find_symmetric(Board(1, 1), "rot90").tour.algebraic()  # no move: every symmetry fixes it
     ['a1']
     >>> find_symmetric(Board(6, 8), "rot90")
@@ -117,6 +123,11 @@ def find_symmetric(
     knightgraph.exceptions.InvalidOptionError: invalid symmetric 'rot90': the 6x8 board is not square
     """
     elements = symmetry_elements(board, symmetric)
+    first = None
+    if start is not None:
+        if not closed:
+            raise InvalidOptionError("a symmetric open tour is asked for whole: leave out start")
+        first = board.index(start)
     if method not in METHODS:
         raise InvalidOptionError(
             f"invalid method {describe_value(method)} for a symmetric tour: "
@@ -139,14 +150,17 @@ def find_symmetric(
         if method != "sat":
             codes = _construction(board, element, closed)
             if codes is not None:
-                order = follow_unchecked(codes, 0, cycle=True)
+                order = follow_unchecked(codes, 0 if first is None else first, cycle=True)
                 return _found(board, order, closed, element, "construction", began)
         if method == "divide":
             unsettled.append(f"{element}: divide has no construction for it")
             continue
         res = symmetric_sat(board, element, closed=closed, budget=budget)
         if res.status is Status.FOUND and res.tour is not None:
-            return _found(board, res.tour.order, closed, element, "sat", began)
+            order = res.tour.order
+            if first is not None:
+                order = np.roll(order, -int(np.flatnonzero(order == first)[0]))
+            return _found(board, order, closed, element, "sat", began)
         if res.status is Status.PROVEN_ABSENT and res.certificate is not None:
             cases.append({"symmetry": element, "certificate": res.certificate.to_dict()})
         else:
