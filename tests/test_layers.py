@@ -142,7 +142,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "certcheck": [
         ("drup", "adjacency"),
         ("checker",),
-        ("summaries", "digraphs", "puzzles", "symmetric"),  # maps, tables; directed; puzzles; symmetry
+        ("summaries", "digraphs", "puzzles", "symmetric"),  # maps, tables; directed; puzzles; sym.
         ("answers",),
         ("__main__",),
     ],
