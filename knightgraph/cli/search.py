@@ -58,7 +58,7 @@ def _add_tour(sub: Any) -> None:
     )
     tour.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically)")
     _add_proof(tour)
-    tour.set_defaults(run=_cmd_tour)
+    tour.set_defaults(run=_run_tour)
 
 
 def _add_exists(sub: Any) -> None:
@@ -73,7 +73,7 @@ def _add_exists(sub: Any) -> None:
     )
     exists.add_argument("--format", default="text", choices=("text", "json"))
     _add_proof(exists)
-    exists.set_defaults(run=_cmd_exists)
+    exists.set_defaults(run=_run_exists)
 
 
 def _add_verify(sub: Any) -> None:
@@ -118,19 +118,14 @@ def _cmd_tour(args: argparse.Namespace) -> int:
 
     kind = kind_of(args)
     kind.check_tour(args)
-    if args.symmetric:
-        check_symmetric(args, None)  # the flags, before the board is built
     request = _answer_json_when_stopped(args, kind, kind.tour_dict, emit)
     board, start, end = request[:] = kind.request(args)
     if args.format == "npy" and not args.output:
         raise UsageError("--format npy writes binary data: give -o FILE")
-    result = _search(args, kind, board, start, end)
+    result = kind.search(args, board, start, end)
     _write_proof(result, args.proof)
     if args.format == "json":
-        answer = kind.tour_dict(args, board, (start, end), result)
-        if args.symmetric:
-            answer["symmetric"] = args.symmetric
-        emit(json.dumps(answer), args.output)
+        emit(json.dumps(kind.tour_dict(args, board, (start, end), result)), args.output)
     elif result.tour is None:
         print(result.reason)
     elif args.format == "npy":
@@ -140,16 +135,6 @@ def _cmd_tour(args: argparse.Namespace) -> int:
     else:
         emit(kind.squares(result.tour), args.output)
     return EXIT_OF[result.status]
-
-
-def _search(args: argparse.Namespace, kind: Rectangle, board: Any, start: Any, end: Any) -> Any:
-    """The search of ``tour``: the flags' method, or a symmetric tour (``--symmetric``)."""
-    if not args.symmetric:
-        return kind.search(args, board, start, end)
-    from ._shared import time_left
-
-    check_symmetric(args, board)
-    return symmetric_search(args, board, time_left(args))
 
 
 def _answer_json_when_stopped(
@@ -209,8 +194,6 @@ def _cmd_exists(args: argparse.Namespace) -> int:
     from ..solvers import tour_exists
 
     kind = kind_of(args)
-    if args.symmetric:
-        return _exists_symmetric(args, kind)
     request = _answer_json_when_stopped(args, kind, kind.exists_dict, _print_json)
     board, start, end = request[:] = kind.request(args)
     with progress_bar("deciding") as progress:
@@ -222,6 +205,49 @@ def _cmd_exists(args: argparse.Namespace) -> int:
         print(json.dumps(kind.exists_dict(args, board, (start, end), result)))
     else:
         print(kind.exists_text(args, board, (start, end), result))
+    return EXIT_OF[result.status]
+
+
+def _run_tour(args: argparse.Namespace) -> int:
+    """``tour``: a symmetric tour with ``--symmetric`` (:func:`_tour_symmetric`), else
+    :func:`_cmd_tour`."""
+    return _tour_symmetric(args) if args.symmetric else _cmd_tour(args)
+
+
+def _run_exists(args: argparse.Namespace) -> int:
+    """``exists``: with ``--symmetric``, :func:`_exists_symmetric`; else :func:`_cmd_exists`."""
+    return _exists_symmetric(args, kind_of(args)) if args.symmetric else _cmd_exists(args)
+
+
+def _tour_symmetric(args: argparse.Namespace) -> int:
+    """``tour --symmetric``: a tour the symmetry maps onto itself, or a checked "no"; the
+    answer as ``tour`` prints it, its JSON with ``"symmetric"``."""
+    import json
+
+    from ..io.formats import write_npy
+    from ._shared import time_left
+
+    kind = kind_of(args)
+    kind.check_tour(args)
+    check_symmetric(args, None)  # the flags, before the board is built
+    request = _answer_json_when_stopped(args, kind, kind.tour_dict, emit)
+    board, start, end = request[:] = kind.request(args)
+    if args.format == "npy" and not args.output:
+        raise UsageError("--format npy writes binary data: give -o FILE")
+    check_symmetric(args, board)
+    result = symmetric_search(args, board, time_left(args))
+    _write_proof(result, args.proof)
+    if args.format == "json":
+        answer = kind.tour_dict(args, board, (start, end), result)
+        emit(json.dumps({**answer, "symmetric": args.symmetric}), args.output)
+    elif result.tour is None:
+        print(result.reason)
+    elif args.format == "npy":
+        write_npy(result.tour.order, args.output)
+    elif args.format == "board":
+        emit(kind.numbered(board, result.tour), args.output)
+    else:
+        emit(kind.squares(result.tour), args.output)
     return EXIT_OF[result.status]
 
 

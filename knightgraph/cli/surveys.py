@@ -112,7 +112,7 @@ def _add_count_parsers(sub: Any) -> None:
         "(default: 90%% of the free memory)",
     )
     add_executor(count)
-    count.set_defaults(run=_cmd_count)
+    count.set_defaults(run=_run_count)
 
     starts = sub.add_parser("starts", help="which start squares admit a tour (exact)")
     add_board(starts)
@@ -242,8 +242,6 @@ def _cmd_count(args: argparse.Namespace) -> int:
     from ..counting import count_symmetric, enumerate_tours
 
     kind = kind_of(args)
-    if args.symmetric or args.by_symmetry:
-        return _count_symmetric(args, kind)
     board, start, end = kind.request(args)
     kind.check_count(args, board, (start, end))
     result = kind.count(args, board, (start, end), _count_maybe_split)
@@ -281,6 +279,14 @@ def _cmd_count(args: argparse.Namespace) -> int:
         for t in tours:
             print(" ".join(t.algebraic()))
     return EXIT_OK if result.directed else EXIT_NO
+
+
+def _run_count(args: argparse.Namespace) -> int:
+    """``count``: with ``--symmetric`` or ``--by-symmetry``, :func:`_count_symmetric`;
+    else :func:`_cmd_count`."""
+    if args.symmetric or args.by_symmetry:
+        return _count_symmetric(args, kind_of(args))
+    return _cmd_count(args)
 
 
 def _count_symmetric(args: argparse.Namespace, kind: Any) -> int:
