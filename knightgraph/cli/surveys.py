@@ -281,31 +281,6 @@ def _cmd_count(args: argparse.Namespace) -> int:
     return EXIT_OK if result.directed else EXIT_NO
 
 
-def _run_count(args: argparse.Namespace) -> int:
-    """``count``: with ``--symmetric`` or ``--by-symmetry``, :func:`_count_symmetric`;
-    else :func:`_cmd_count`."""
-    if args.symmetric or args.by_symmetry:
-        return _count_symmetric(args, kind_of(args))
-    return _cmd_count(args)
-
-
-def _count_symmetric(args: argparse.Namespace, kind: Any) -> int:
-    """``count --symmetric`` (the tours one symmetry fixes) or ``--by-symmetry`` (classes
-    by symmetry type)."""
-    check_symmetric(args, None)
-    board, _, _ = kind.request(args)
-    board.require_memory("count")
-    check_symmetric(args, board)
-    result, text = symmetric_count(args, board, time_left(args))
-    if result.aborted or not text:
-        print(result.reason, file=sys.stderr)
-        if args.format == "json":
-            print(json.dumps(result.to_dict()))
-        return EXIT_UNKNOWN
-    print(json.dumps(result.to_dict()) if args.format == "json" else text)
-    return EXIT_OK if result.status.value == "found" else EXIT_NO
-
-
 def _count_maybe_split(args: argparse.Namespace, board: Any, start: Any, end: Any) -> Any:
     """``count`` on a board: in one piece with a bar of squares, or split (``--parts``,
     ``--workers``, ``--dask``, ``--checkpoint``) with a bar of the parts done and the time
@@ -387,3 +362,29 @@ def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any]) -> i
     else:
         print(result.text())
     return EXIT_UNKNOWN if result.unknown else EXIT_OK
+
+
+# ------------------------------------------------- count --symmetric, --by-symmetry
+def _run_count(args: argparse.Namespace) -> int:
+    """``count``: with ``--symmetric`` or ``--by-symmetry``, :func:`_count_symmetric`;
+    else :func:`_cmd_count`."""
+    if args.symmetric or args.by_symmetry:
+        return _count_symmetric(args, kind_of(args))
+    return _cmd_count(args)
+
+
+def _count_symmetric(args: argparse.Namespace, kind: Any) -> int:
+    """``count --symmetric`` (the tours one symmetry fixes) or ``--by-symmetry`` (classes
+    by symmetry type)."""
+    check_symmetric(args, None)
+    board, _, _ = kind.request(args)
+    board.require_memory("count")
+    check_symmetric(args, board)
+    result, text = symmetric_count(args, board, time_left(args))
+    if result.aborted or not text:
+        print(result.reason, file=sys.stderr)
+        if args.format == "json":
+            print(json.dumps(result.to_dict()))
+        return EXIT_UNKNOWN
+    print(json.dumps(result.to_dict()) if args.format == "json" else text)
+    return EXIT_OK if result.status.value == "found" else EXIT_NO
