@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editor
         enumerate_tours,
         sample_tours,
     )
+    from .counting.symclasses import FixedCount, SymmetryClasses, count_fixed, symmetry_classes
     from .exceptions import (
         BoardTooLargeError,
         ImmutableError,
@@ -63,6 +64,7 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editor
     from .puzzles import Puzzle, count_solutions, make_puzzle, solve_puzzle
     from .solvers import available_methods, find_tour, get_solver, solver, tour_exists
     from .solvers.hamiltonian import hamiltonian_cycle, hamiltonian_path
+    from .solvers.symmetric import find_symmetric
     from .tours.results import Certificate, SearchResult, Status
     from .tours.tour import Tour
     from .tours.verify import is_knight_tour, validate_tour
@@ -75,12 +77,14 @@ _HOMES = {
     "KnightGraphError MissingBoardError NoTourError OutOfMemoryError ProofFormatError "
     "SearchAbortedError TourFormatError",
     "proofs.theorems": "Verdict closed_tour_exists color_obstruction colour_obstruction open_tour_exists",
+    "counting.symclasses": "FixedCount SymmetryClasses count_fixed symmetry_classes",
     "explore": "end_map existence_table start_map sweep",
     "puzzles": "Puzzle count_solutions make_puzzle solve_puzzle",
     "boards.nxgraph": "knight_graph",
     "tours.results": "Certificate SearchResult Status",
     "solvers": "available_methods find_tour get_solver solver tour_exists",
     "solvers.hamiltonian": "hamiltonian_cycle hamiltonian_path",
+    "solvers.symmetric": "find_symmetric",
     "tours.tour": "Tour",
     "tours.verify": "is_knight_tour validate_tour",
 }
@@ -154,6 +158,7 @@ __all__ = [
     "BoardTooLargeError",
     "Certificate",
     "CountResult",
+    "FixedCount",
     "ImmutableError",
     "InternalError",
     "InvalidBoardError",
@@ -172,6 +177,7 @@ __all__ = [
     "SearchAbortedError",
     "SearchResult",
     "Status",
+    "SymmetryClasses",
     "Tour",
     "TourFormatError",
     "Verdict",
@@ -180,6 +186,7 @@ __all__ = [
     "closed_tour_exists",
     "color_obstruction",
     "colour_obstruction",
+    "count_fixed",
     "count_solutions",
     "count_symmetric",
     "count_tours",
@@ -187,6 +194,7 @@ __all__ = [
     "enumerate_tours",
     "existence_table",
     "file_name",
+    "find_symmetric",
     "find_tour",
     "get_solver",
     "hamiltonian_cycle",
@@ -201,6 +209,7 @@ __all__ = [
     "square_name",
     "start_map",
     "sweep",
+    "symmetry_classes",
     "tour_exists",
     "validate_tour",
 ]

@@ -142,11 +142,11 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "certcheck": [
         ("drup", "adjacency"),
         ("checker",),
-        ("summaries", "digraphs", "puzzles"),  # maps, tables; directed answers; puzzles
+        ("summaries", "digraphs", "puzzles", "symmetric"),  # maps, tables; directed; puzzles; sym.
         ("answers",),
         ("__main__",),
     ],
-    "proofs": [("theorems", "forcing"), ("certificates",)],
+    "proofs": [("theorems", "forcing", "symmetric"), ("certificates",)],
     "io": [
         ("tourfiles", "graphtext"),  # tour files; graph files' line formats (HCP, DIMACS, ...)
         ("formats", "graphfiles"),  # answers' formats; every graph file format
@@ -156,7 +156,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("_watchdog",),  # the signal watchdog
         ("_shared",),  # the shared flags, checks and the search
         ("_replies", "_graphs"),  # pieces of answers; graph boards of --graph, --wrap, --levels
-        ("_kinds", "_running"),  # the board the flags name; running
+        ("_kinds", "_running", "_symmetric"),  # the board the flags name; running; --symmetric
         ("surveys", "random_tours", "search", "pictures", "puzzles"),  # the commands
         ("__main__",),
     ],
@@ -168,6 +168,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("middleparts",),  # the parts of a count in the middle
         ("middle",),  # counts that meet in the middle
         ("count", "sample", "symmetry"),  # what users call
+        ("symclasses",),  # classes by symmetry type; tours one symmetry fixes
     ],
     "draw": [
         ("_style",),
@@ -181,10 +182,13 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("options", "moves", "clauses", "follow", "gate", "problem", "automorphisms", "patching"),
         ("base", "cnf", "kernels"),  # the registry and the one gate; the encoding; C loops
         ("_dfs", "_walk", "codes", "incremental"),  # what strategies are built of
+        ("symsat",),  # tours fixed by a symmetry, by SAT
         ("_oracle", "blockpaths", "blocks", "pathsat", "sat", "warnsdorff"),
         ("backtracking", "joins", "corridor", "fourranks", "strips", "divide"),
+        ("symbuild",),  # symmetric closed tours of large squares (a pinwheel of blocks)
         ("auto", "methods", "classic"),  # the orchestrators; the seed exercise
         ("directed",),  # directed graphs, through their split graph, over find_tour
+        ("symmetric",),  # symmetric tours: theorems, the pinwheel, SAT; over auto
         ("hamiltonian",),  # the networkx-style entry points, over find_tour
     ],
 }

@@ -128,6 +128,12 @@ class Graph:
     def require_small(self) -> None:
         """Refuse (as malformed) a board too large for a check that visits every vertex."""
 
+    def allows(self, clause: Sequence[int], edges: Sequence[frozenset[Any]]) -> bool:
+        """Whether a SAT certificate's clause is valid for a reason this board knows beyond
+        the tour encoding's own (none here: a symmetric request's board, in
+        :mod:`knightgraph.certcheck.symmetric`, allows its symmetry's clauses)."""
+        return False
+
     def parity(self) -> tuple[list[int], Callable[[Any], int], str] | None:
         """The class sizes of a colouring read from coordinates, each square's colour, and
         the board's size: a rectangle's (a graph's certificate names its ``side``)."""

@@ -169,6 +169,10 @@ def check_answer(answer: Any) -> tuple[bool, str]:
         from .puzzles import check_puzzle_answer
 
         return check_puzzle_answer(answer)
+    if "symmetric" in answer:  # a symmetric tour, or none: the symmetry checked too
+        from .symmetric import check_symmetric_answer
+
+        return check_symmetric_answer(answer)
     if "proofs" in answer:  # starts, ends, table: the evidence of every cell
         from .summaries import check_summary
 

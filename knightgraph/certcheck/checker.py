@@ -468,7 +468,8 @@ def _check_sat(cert: Mapping[str, Any], board: Graph, closed: bool, ends: Any) -
     used = 0
     for clause in cert["cnf"]:
         require(all(0 < abs(x) <= len(edges) for x in clause), words["auxiliary"])
-        if _is_degree_clause(clause, incident, edges) or (len(clause) == 1 and clause[0] in units):
+        valid = _is_degree_clause(clause, incident, edges) or board.allows(clause, edges)
+        if valid or (len(clause) == 1 and clause[0] in units):
             continue
         if not clause and short:
             continue  # "exactly two" at a vertex with fewer than two edges

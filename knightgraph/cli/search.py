@@ -24,6 +24,13 @@ from ._shared import (
     emit,
     progress_bar,
 )
+from ._symmetric import (
+    add_symmetric,
+    check_symmetric,
+    symmetric_exists_answer,
+    symmetric_exists_text,
+    symmetric_search,
+)
 
 if TYPE_CHECKING:  # results (dataclasses, inspect) are imported when a command needs them
     from ..tours.results import SearchResult
@@ -41,6 +48,7 @@ def _add_tour(sub: Any) -> None:
     add_graph(tour)
     add_ends(tour)
     add_kind(tour)
+    add_symmetric(tour)
     add_search_options(tour, default_method="auto")
     tour.add_argument(
         "--format",
@@ -50,7 +58,7 @@ def _add_tour(sub: Any) -> None:
     )
     tour.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically)")
     _add_proof(tour)
-    tour.set_defaults(run=_cmd_tour)
+    tour.set_defaults(run=_run_tour)
 
 
 def _add_exists(sub: Any) -> None:
@@ -59,12 +67,13 @@ def _add_exists(sub: Any) -> None:
     add_graph(exists)
     add_ends(exists)
     add_kind(exists)
+    add_symmetric(exists)
     exists.add_argument(
         "--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC seconds"
     )
     exists.add_argument("--format", default="text", choices=("text", "json"))
     _add_proof(exists)
-    exists.set_defaults(run=_cmd_exists)
+    exists.set_defaults(run=_run_exists)
 
 
 def _add_verify(sub: Any) -> None:
@@ -199,6 +208,67 @@ def _cmd_exists(args: argparse.Namespace) -> int:
         print(json.dumps(kind.exists_dict(args, board, (start, end), result)))
     else:
         print(kind.exists_text(args, board, (start, end), result))
+    return EXIT_OF[result.status]
+
+
+def _run_tour(args: argparse.Namespace) -> int:
+    """``tour``: a symmetric tour with ``--symmetric`` (:func:`_tour_symmetric`), else
+    :func:`_cmd_tour`."""
+    return _tour_symmetric(args) if args.symmetric else _cmd_tour(args)
+
+
+def _run_exists(args: argparse.Namespace) -> int:
+    """``exists``: with ``--symmetric``, :func:`_exists_symmetric`; else :func:`_cmd_exists`."""
+    return _exists_symmetric(args, kind_of(args)) if args.symmetric else _cmd_exists(args)
+
+
+def _tour_symmetric(args: argparse.Namespace) -> int:
+    """``tour --symmetric``: a tour the symmetry maps onto itself, or a checked "no"; the
+    answer as ``tour`` prints it, its JSON with ``"symmetric"``."""
+    import json
+
+    from ..io.formats import write_npy
+    from ._shared import time_left
+
+    kind = kind_of(args)
+    kind.check_tour(args)
+    check_symmetric(args, None)  # the flags, before the board is built
+    request = _answer_json_when_stopped(args, kind, kind.tour_dict, emit)
+    board, start, end = request[:] = kind.request(args)
+    if args.format == "npy" and not args.output:
+        raise UsageError("--format npy writes binary data: give -o FILE")
+    check_symmetric(args, board)
+    result = symmetric_search(args, board, time_left(args))
+    _write_proof(result, args.proof)
+    if args.format == "json":
+        answer = kind.tour_dict(args, board, (start, end), result)
+        emit(json.dumps({**answer, "symmetric": args.symmetric}), args.output)
+    elif result.tour is None:
+        print(result.reason)
+    elif args.format == "npy":
+        write_npy(result.tour.order, args.output)
+    elif args.format == "board":
+        emit(kind.numbered(board, result.tour), args.output)
+    else:
+        emit(kind.squares(result.tour), args.output)
+    return EXIT_OF[result.status]
+
+
+def _exists_symmetric(args: argparse.Namespace, kind: Rectangle) -> int:
+    """``exists --symmetric``: the verdict and its evidence (a tour, or a checked "no")."""
+    import json
+
+    from ._shared import time_left
+
+    check_symmetric(args, None)  # the flags first, then the board
+    board, _, _ = kind.request(args)
+    check_symmetric(args, board)
+    result = symmetric_search(args, board, time_left(args))
+    _write_proof(result, args.proof)
+    if args.format == "json":
+        print(json.dumps(symmetric_exists_answer(args, board, result, kind.found)))
+    else:
+        print(symmetric_exists_text(args, board, result))
     return EXIT_OF[result.status]
 
 

@@ -28,6 +28,7 @@ from ._shared import (
     tables_memory,
     time_left,
 )
+from ._symmetric import add_symmetric, check_symmetric, symmetric_count
 
 
 # ------------------------------------------------------------------ parsers
@@ -86,6 +87,7 @@ def _add_count_parsers(sub: Any) -> None:
         action="store_true",
         help="also count tours up to the board's symmetries (Burnside), and those each fixes",
     )
+    add_symmetric(count, classes=True)
     count.add_argument("--list", type=int, metavar="K", help="also list up to K tours")
     count.add_argument("--timeout", type=float, metavar="SEC", help="give up (exit 3) after SEC")
     count.add_argument("--format", default="text", choices=("text", "json"))
@@ -110,7 +112,7 @@ def _add_count_parsers(sub: Any) -> None:
         "(default: 90%% of the free memory)",
     )
     add_executor(count)
-    count.set_defaults(run=_cmd_count)
+    count.set_defaults(run=_run_count)
 
     starts = sub.add_parser("starts", help="which start squares admit a tour (exact)")
     add_board(starts)
@@ -384,3 +386,29 @@ def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any]) -> i
     else:
         print(result.text())
     return EXIT_UNKNOWN if result.unknown else EXIT_OK
+
+
+# ------------------------------------------------- count --symmetric, --by-symmetry
+def _run_count(args: argparse.Namespace) -> int:
+    """``count``: with ``--symmetric`` or ``--by-symmetry``, :func:`_count_symmetric`;
+    else :func:`_cmd_count`."""
+    if args.symmetric or args.by_symmetry:
+        return _count_symmetric(args, kind_of(args))
+    return _cmd_count(args)
+
+
+def _count_symmetric(args: argparse.Namespace, kind: Any) -> int:
+    """``count --symmetric`` (the tours one symmetry fixes) or ``--by-symmetry`` (classes
+    by symmetry type)."""
+    check_symmetric(args, None)
+    board, _, _ = kind.request(args)
+    board.require_memory("count")
+    check_symmetric(args, board)
+    result, text = symmetric_count(args, board, time_left(args))
+    if result.aborted or not text:
+        print(result.reason, file=sys.stderr)
+        if args.format == "json":
+            print(json.dumps(result.to_dict()))
+        return EXIT_UNKNOWN
+    print(json.dumps(result.to_dict()) if args.format == "json" else text)
+    return EXIT_OK if result.status.value == "found" else EXIT_NO

@@ -74,6 +74,7 @@ def find_tour(
     leaper: tuple[int, int] = KNIGHT,
     removed: Iterable[SquareLike] = (),
     progress: Callable[[dict[str, Any]], None] | None = None,
+    symmetric: str | None = None,
     **options: Any,
 ) -> SearchResult:
     """Find a knight's tour of an ``m x n`` board, or prove that none exists.
@@ -102,6 +103,11 @@ def find_tour(
         As for :class:`~knightgraph.Board`.
     progress : callable, optional
         Called now and then with a dict of counters.
+    symmetric : {"rot180", "rot90", "mirror"}, optional
+        Ask for a tour that the half turn, the quarter turn or a reflection maps onto
+        itself (:func:`~knightgraph.solvers.symmetric.find_symmetric`: methods ``auto``,
+        ``sat`` and ``divide``; a ``start`` for closed tours only; no ``end`` or strategy
+        options).
     **options
         Strategy options (``moves``, ``prune``, ``rule``, ``attempts``, ...).
 
@@ -128,8 +134,12 @@ def find_tour(
     >>> import networkx as nx
     >>> find_tour(nx.petersen_graph(), closed=True).certificate.kind
     'sat-refutation'
+    >>> find_tour(8, 8, closed=True, symmetric="rot90").certificate.data["cases"][0]["clause"]
+    'cycle-quarter-turn'
     """
     board = as_any_board(m, n, leaper=leaper, removed=removed)
+    if symmetric is not None:
+        return _symmetric(board, symmetric, closed, start, end, method, limit, timeout, options)
     return solver_for(method, board, options)(
         board,
         closed=closed,
@@ -140,6 +150,35 @@ def find_tour(
         timeout=timeout,
         progress=progress,
         **options,
+    )
+
+
+def _symmetric(
+    board: Any,
+    symmetric: str,
+    closed: bool,
+    start: Any,
+    end: Any,
+    method: str,
+    limit: int | None,
+    timeout: float | None,
+    options: dict[str, Any],
+) -> SearchResult:
+    """``find_tour(..., symmetric=...)``: refuse what a symmetric request does not take,
+    then :func:`~knightgraph.solvers.symmetric.find_symmetric`."""
+    from ..exceptions import InvalidOptionError
+    from .symmetric import find_symmetric
+
+    if not isinstance(board, Board):
+        raise InvalidOptionError("symmetric tours are for rectangular boards, not graphs")
+    if end is not None or (start is not None and not closed):
+        raise InvalidOptionError(
+            "a symmetric tour is asked for whole: no end, and a start for closed tours only"
+        )
+    if options:
+        raise InvalidOptionError(f"a symmetric tour takes no {', '.join(sorted(options))}")
+    return find_symmetric(
+        board, symmetric, closed=closed, method=method, timeout=timeout, limit=limit, start=start
     )
 
 
@@ -154,6 +193,7 @@ def tour_exists(
     leaper: tuple[int, int] = KNIGHT,
     removed: Iterable[SquareLike] = (),
     progress: Callable[[dict[str, Any]], None] | None = None,
+    symmetric: str | None = None,
 ) -> SearchResult:
     """Decide whether a tour exists, by proof: a verified tour, or a certificate of absence.
 
@@ -166,6 +206,8 @@ def tour_exists(
     True
     >>> tour_exists(3, 8, closed=True).certificate.kind
     'sat-refutation'
+    >>> tour_exists(5, 6, closed=True, symmetric="rot180").certificate.kind  # SAT says no
+    'symmetric'
     """
     return find_tour(
         m,
@@ -177,4 +219,5 @@ def tour_exists(
         leaper=leaper,
         removed=removed,
         progress=progress,
+        symmetric=symmetric,
     )
