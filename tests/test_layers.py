@@ -126,7 +126,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("parallel",),  # the executors, over the workers
     ],
     "boards": [
-        ("squares", "arrays", "graphboard"),  # names, arrays, graph boards
+        ("squares", "arrays", "csr", "graphboard"),  # names, arrays, CSR adjacency, graph boards
         ("board",),  # the rectangle with removed squares
         ("coercion",),  # the board of an entry point's arguments, any kind
         ("topology",),  # tori, cylinders, 3-D boards (graph boards built from a Board)
