@@ -122,7 +122,7 @@ def _arrows() -> list[tuple[str, str]]:
 
 PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "running": [
-        ("native", "resources", "workers", "budget", "disk"),  # the machine, one job each
+        ("native", "resources", "workers", "budget", "disk", "collector"),  # one job each
         ("parallel",),  # the executors, over the workers
     ],
     "boards": [

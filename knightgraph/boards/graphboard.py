@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..exceptions import InvalidBoardError, InvalidSquareError, InvalidTourError
+from ..running.collector import paused_collector
 from .csr import adjacency_tuples, csr_from_pairs, first_non_edge, upper_edges
 
 if TYPE_CHECKING:
@@ -142,7 +143,8 @@ class GraphBoard:
     ) -> None:
         """The adjacency (CSR arrays, then tuples) and the names of the vertices."""
         self._csr = csr_from_pairs(len(self._nodes), first, second)
-        self.adj: tuple[tuple[int, ...], ...] = adjacency_tuples(*self._csr)
+        with paused_collector():  # a tuple per vertex, none in a cycle
+            self.adj: tuple[tuple[int, ...], ...] = adjacency_tuples(*self._csr)
         if names is None:
             names = [str(v) for v in self._nodes]
             if len(set(names)) != len(names):

@@ -34,6 +34,7 @@ from typing import Any
 from ..boards.board import Board
 from ..exceptions import SearchAbortedError
 from ..running.budget import Budget
+from ..running.collector import paused_collector
 from .cnf import TourCNF
 
 __all__ = ["DEFAULT_SOLVER", "PROOF_OPTIONS", "Outcome", "SolverSession", "solving"]
@@ -214,7 +215,8 @@ class SolverSession:
 
     def load(self, clock: Budget | None, lucky: bool, proof: bool = False) -> None:
         """Give the solver the encoding's :meth:`~knightgraph.solvers.cnf.TourCNF.base_clauses`,
-        reading ``clock`` every :data:`ENCODE_CHECK` squares; with ``proof``, a CaDiCaL
+        built and fed in batches of :data:`ENCODE_CHECK` squares, reading ``clock`` before
+        each batch; with ``proof``, a CaDiCaL
         solver is first told not to set clauses aside (:data:`PROOF_OPTIONS`)."""
         options: dict[str, int] = {}
         if self.name == "cadical195":
@@ -228,11 +230,15 @@ class SolverSession:
         if options:
             inner.configure(options)
         add = self._add_clause
-        for done, group in enumerate(self.cnf.base_clauses()):
-            if done % ENCODE_CHECK == 0 and done < len(self.cnf.incident):
-                _check_clock(clock, self.cnf, done)
-            for clause in group:
-                add(clause)
+        done = 0
+        with paused_collector():  # millions of short lists, none in a cycle
+            for upto, groups in self.cnf.base_batches(ENCODE_CHECK):
+                if upto > done:  # a batch of vertices (the ends' clauses come alone, last)
+                    _check_clock(clock, self.cnf, done)
+                done = upto
+                for group in groups:
+                    for clause in group:
+                        add(clause)
 
     def _feed(self, clauses: list[list[int]]) -> None:
         add = self._add_clause
@@ -260,7 +266,8 @@ class SolverSession:
                 return Outcome("aborted", rounds=self.rounds)
             if not answer:
                 return Outcome("unsat", rounds=self.rounds)
-            cycles = cnf.cycles(self._engine.get_model())
+            with paused_collector():
+                cycles = cnf.cycles(self._engine.get_model())
             if len(cycles) == 1:
                 return Outcome("sat", cnf.tour_order(cycles[0]), self.rounds)
             if budget is not None and budget.out_of_time():
