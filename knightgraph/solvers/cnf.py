@@ -30,12 +30,13 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..boards.board import Board
+from ..boards.csr import adjacency_tuples
 from .clauses import DIRECT_LIMIT, counter, exactly_two, exactly_two_rows, hub_clauses
 
 if TYPE_CHECKING:
@@ -176,6 +177,31 @@ class TourCNF:
                     return int(k)
             raise KeyError((u, v))
         return self.index[(u, v) if u < v else (v, u)]
+
+    def neighbours(self) -> list[Collection[int]]:
+        """The neighbours of every vertex in the encoding's graph, the hub included (index
+        :attr:`hub`, joined to the squares allowed as ends), in variable order: a tuple
+        each, a frozenset where there are more than eight (the hub's), so that ``in``
+        stays cheap.
+
+        O(V + E) in numpy (:func:`~knightgraph.boards.csr.adjacency_tuples`).
+
+        Examples
+        --------
+        >>> from knightgraph import Board
+        >>> cnf = TourCNF(Board(3, 4), start=0, end=11)
+        >>> neighbours = cnf.neighbours()
+        >>> sorted(neighbours[0]), sorted(neighbours[cnf.hub])  # a1: c2, b3 and the hub
+        ([6, 9, 12], [0, 11])
+        """
+        starts, literals, ends = self._arrays
+        pairs = ends[literals - 1]
+        owner = np.repeat(np.arange(len(starts) - 1, dtype=np.int64), np.diff(starts))
+        other = np.where(pairs[:, 0] == owner, pairs[:, 1], pairs[:, 0])
+        rows: list[Collection[int]] = list(adjacency_tuples(starts, other))
+        for v in np.flatnonzero(np.diff(starts) > 8).tolist():
+            rows[v] = frozenset(rows[v])
+        return rows
 
     # ------------------------------------------------------------ the clauses
     def base_clauses(self) -> Iterator[list[list[int]]]:

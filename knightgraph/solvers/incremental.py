@@ -26,7 +26,7 @@ Examples
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,11 +91,16 @@ class Outcome:
     >>> with solving(Board(8, 8), closed=True) as sat:
     ...     sat.solve(budget=Budget.make(timeout=0))
     Outcome(status='aborted', order=[], rounds=1)
+
+    ``patched`` counts the cycles joined by patching (:meth:`SolverSession.use_patching`).
     """
 
     status: str
     order: list[int] = field(default_factory=list)
     rounds: int = 0
+    patched: int = field(default=0, repr=False)
+    """How many cycles of the last model :func:`~knightgraph.solvers.patching.patch` joined
+    into the tour (0: the model was the tour)."""
 
 
 @contextmanager
@@ -158,8 +163,14 @@ def solving(
     from pysat.solvers import Solver
 
     keep = proof if keep_clauses is None else keep_clauses
-    cnf = TourCNF(board, closed, start, end, keep_clauses=keep)
     clock = budget if budget is not None and budget.timeout is not None else None
+    if clock is not None and clock.out_of_time():  # not even the variables: a large graph's
+        squares = int(board.available().sum())  # edges take a while to number
+        raise SearchAbortedError(
+            f"the SAT encoding stopped at the timeout of {clock.timeout:g} s "
+            f"(0 of {squares:,} squares written)"
+        )
+    cnf = TourCNF(board, closed, start, end, keep_clauses=keep)
     _check_clock(clock, cnf, 0)
     with Solver(name=solver, with_proof=proof) as engine:
         session = SolverSession(cnf, engine, solver)
@@ -212,6 +223,8 @@ class SolverSession:
         self.rounds = 0
         self._find_symmetries: Callable[[], Sequence[Sequence[int]]] | None = None
         self.symmetries: Sequence[Sequence[int]] | None = None
+        self._patching = False
+        self._neighbours: list[Collection[int]] | None = None  # for patching, made once
 
     def load(self, clock: Budget | None, lucky: bool, proof: bool = False) -> None:
         """Give the solver the encoding's :meth:`~knightgraph.solvers.cnf.TourCNF.base_clauses`,
@@ -268,11 +281,60 @@ class SolverSession:
                 return Outcome("unsat", rounds=self.rounds)
             with paused_collector():
                 cycles = cnf.cycles(self._engine.get_model())
+                joined = self._patched(cycles, assumptions, budget)
             if len(cycles) == 1:
                 return Outcome("sat", cnf.tour_order(cycles[0]), self.rounds)
+            if joined is not None:
+                return Outcome("sat", cnf.tour_order(joined), self.rounds, len(cycles))
             if budget is not None and budget.out_of_time():
                 return Outcome("aborted", rounds=self.rounds)  # before the cuts: O(board) each
             self._feed(self._cuts(cycles))
+
+    def use_patching(self) -> None:
+        """When a model has several cycles, first try to join them by exchanges of two
+        edges (:func:`~knightgraph.solvers.patching.patch`, Karp's patching) before adding
+        their cut clauses: on large sparse graphs (grids: many short cycles in every
+        model) one solver call then often answers.
+
+        The joined cycle uses edges of the encoding's graph only (the hub's, for open
+        tours), so it is a Hamiltonian cycle of it; the exchanges do not know the clauses
+        added by :meth:`add_clauses` or :meth:`add_at_most`, nor assumptions (no patching
+        then), so only a session with the encoding's own clauses should use it.  A closed
+        tour with both ends given must keep the edge between them: a joined cycle without
+        it is not used.  The caller verifies the tour as it verifies every tour.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from knightgraph.boards.graphboard import GraphBoard
+        >>> grid = GraphBoard.from_networkx(nx.grid_2d_graph(30, 30))
+        >>> with solving(grid, closed=True) as session:
+        ...     session.use_patching()
+        ...     outcome = session.solve()
+        >>> outcome.status, len(outcome.order), outcome.rounds, outcome.patched > 1
+        ('sat', 900, 1, True)
+        """
+        self._patching = True
+
+    def _patched(
+        self, cycles: list[list[int]], assumptions: Sequence[int], budget: Budget | None
+    ) -> list[int] | None:
+        """The cycles joined into one by :func:`~knightgraph.solvers.patching.patch`, or None
+        (not asked for, assumptions, one cycle already, or no exchange joins them)."""
+        if not self._patching or assumptions or len(cycles) < 2:
+            return None
+        from .patching import patch
+
+        cnf = self.cnf
+        if self._neighbours is None:
+            self._neighbours = cnf.neighbours()
+        stop = budget.out_of_time if budget is not None else None
+        joined = patch(cycles, self._neighbours, stop=stop)
+        if joined is not None and cnf.closed and cnf.start is not None and cnf.end is not None:
+            at = joined.index(cnf.start)
+            if cnf.end not in (joined[at - 1], joined[(at + 1) % len(joined)]):
+                return None  # the required edge was exchanged away
+        return joined
 
     def use_symmetries(self, find: Callable[[], Sequence[Sequence[int]]]) -> None:
         """From round :data:`ORBIT_ROUNDS` on, add with each cycle's cut clause those of its

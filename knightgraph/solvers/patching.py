@@ -24,14 +24,14 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 __all__ = ["patch"]
 
 
 def patch(
     cycles: Sequence[Sequence[int]],
-    adj: Sequence[set[int] | frozenset[int]],
+    adj: Sequence[Collection[int]],
     *,
     stop: Callable[[], bool] | None = None,
 ) -> list[int] | None:
@@ -43,8 +43,8 @@ def patch(
     ----------
     cycles : sequence of sequences of int
         The cycles, each as its vertices in order (three or more each).
-    adj : sequence of sets of int
-        The neighbours of every vertex.
+    adj : sequence of collections of int
+        The neighbours of every vertex (sets, or short tuples: each is asked ``in``).
     stop : callable, optional
         Asked once per pass over the cycles; True gives up (a budget).
 
@@ -114,7 +114,7 @@ def patch(
 
 def _join_at(
     u: int,
-    adj: Sequence[set[int] | frozenset[int]],
+    adj: Sequence[Collection[int]],
     nxt: list[int],
     prv: list[int],
     label: list[int],
