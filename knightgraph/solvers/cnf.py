@@ -381,6 +381,8 @@ class TourCNF:
         first_of[counts > 0] = by_vertex[begin[counts > 0]]
         many = counts >= 2
         second_of[many] = by_vertex[begin[many] + counts[many] - 1]
+        if np.all(counts[self._order] == 2):  # a 2-factor: the next vertex is the other one
+            return self._follow(first_of + second_of, first_of.tolist())
         # each vertex's first and (last) second chosen neighbour
         one, two = first_of.tolist(), second_of.tolist()
         seen = bytearray(size)
@@ -401,6 +403,26 @@ class TourCNF:
                 cycle.append(nxt)
                 seen[nxt] = 1
                 previous, here = here, nxt
+            cycles.append(cycle)
+        return cycles
+
+    def _follow(self, both: NDArray[np.int64], one: list[int]) -> list[list[int]]:
+        """The cycles of a 2-factor whose vertices' two neighbours add up to ``both``: from
+        each first vertex (in :attr:`incident`'s order) to its neighbour ``one[first]``,
+        then on to the neighbour that is not the previous vertex."""
+        total = both.tolist()
+        seen = bytearray(len(total))
+        cycles = []
+        for first in self._order.tolist():
+            if seen[first]:
+                continue
+            seen[first] = 1
+            cycle = [first]
+            previous, here = first, one[first]
+            while here != first:
+                cycle.append(here)
+                seen[here] = 1
+                previous, here = here, total[here] - previous
             cycles.append(cycle)
         return cycles
 

@@ -164,26 +164,22 @@ def solving(
 
     keep = proof if keep_clauses is None else keep_clauses
     clock = budget if budget is not None and budget.timeout is not None else None
-    if clock is not None and clock.out_of_time():  # not even the variables: a large graph's
-        squares = int(board.available().sum())  # edges take a while to number
-        raise SearchAbortedError(
-            f"the SAT encoding stopped at the timeout of {clock.timeout:g} s "
-            f"(0 of {squares:,} squares written)"
-        )
+    if clock is not None:  # before the variables are numbered (a large graph's take a while)
+        _check_clock(clock, int(board.available().sum()), 0)
     cnf = TourCNF(board, closed, start, end, keep_clauses=keep)
-    _check_clock(clock, cnf, 0)
     with Solver(name=solver, with_proof=proof) as engine:
         session = SolverSession(cnf, engine, solver)
         session.load(clock, lucky, proof)
         yield session
 
 
-def _check_clock(budget: Budget | None, cnf: TourCNF, done: int) -> None:
-    """Raise :class:`SearchAbortedError` when the budget's timeout has passed."""
+def _check_clock(budget: Budget | None, squares: int, done: int) -> None:
+    """Raise :class:`SearchAbortedError` when the budget's timeout has passed (``done`` of
+    ``squares`` written)."""
     if budget is not None and budget.out_of_time():
         raise SearchAbortedError(
             f"the SAT encoding stopped at the timeout of {budget.timeout:g} s "
-            f"({done:,} of {len(cnf.vertices):,} squares written)"
+            f"({done:,} of {squares:,} squares written)"
         )
 
 
@@ -247,7 +243,7 @@ class SolverSession:
         with paused_collector():  # millions of short lists, none in a cycle
             for upto, groups in self.cnf.base_batches(ENCODE_CHECK):
                 if upto > done:  # a batch of vertices (the ends' clauses come alone, last)
-                    _check_clock(clock, self.cnf, done)
+                    _check_clock(clock, len(self.cnf.vertices), done)
                 done = upto
                 for group in groups:
                     for clause in group:
