@@ -178,6 +178,17 @@ class TourCNF:
             raise KeyError((u, v))
         return self.index[(u, v) if u < v else (v, u)]
 
+    def edge_array(self) -> NDArray[np.int64]:
+        """:attr:`edges` as an ``(E, 2)`` array (read only).
+
+        Examples
+        --------
+        >>> from knightgraph import Board
+        >>> TourCNF(Board(3, 4), closed=True).edge_array().shape
+        (14, 2)
+        """
+        return self._arrays[2]
+
     def neighbours(self) -> list[Collection[int]]:
         """The neighbours of every vertex in the encoding's graph, the hub included (index
         :attr:`hub`, joined to the squares allowed as ends), in variable order: a tuple

@@ -319,9 +319,11 @@ class SolverSession:
         (not asked for, assumptions, one cycle already, or no exchange joins them)."""
         if not self._patching or assumptions or len(cycles) < 2:
             return None
-        from .patching import patch
+        from .patching import exchange_exists, patch
 
         cnf = self.cnf
+        if not exchange_exists(cycles, cnf.edge_array()):
+            return None  # (random cubic graphs: few 4-cycles) no Python pass for nothing
         if self._neighbours is None:
             self._neighbours = cnf.neighbours()
         stop = budget.out_of_time if budget is not None else None
