@@ -146,6 +146,24 @@ def test_the_cycles_of_a_model_follow_its_edges() -> None:
         assert all(cnf.var(a, b) in chosen for a, b in itertools.pairwise([*cycle, cycle[0]]))
 
 
+def test_the_cut_clauses_of_disjoint_sets_are_the_edges_leaving_each() -> None:
+    """Random disjoint vertex sets of a random graph, given together: each clause is the
+    edges with exactly one end in its set, in variable order (the hub's edges too)."""
+    graph = nx.gnm_random_graph(400, 1000, seed=8)
+    cnf = TourCNF(GraphBoard.from_networkx(graph), closed=False)
+    rng = random.Random(8)
+    vertices = list(range(401))  # the hub is vertex 400
+    for _ in range(20):
+        rng.shuffle(vertices)
+        cuts = sorted(rng.sample(range(1, 401), rng.randint(1, 6)))
+        sets = [vertices[i:j] for i, j in itertools.pairwise([0, *cuts, 401])][:-1]
+        expected = [
+            [k for k, (u, v) in enumerate(cnf.edges, 1) if (u in inside) != (v in inside)]
+            for inside in map(set, sets)
+        ]
+        assert cnf.cuts(sets) == expected
+
+
 def test_the_clock_is_read_between_batches_of_a_graph() -> None:
     """A deadline met at the third look at the clock (before the variables, before the
     first batch, before the second: 256 vertices written) stops the writing there."""
