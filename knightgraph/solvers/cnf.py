@@ -172,9 +172,10 @@ class TourCNF:
         if self._index is None and self.hub in (u, v):  # an end's hub edge: no table
             other = v if u == self.hub else u
             starts, literals, ends = self._arrays
-            for k in literals[starts[other] : starts[other + 1]].tolist():
-                if ends[k - 1, 1] == self.hub:
-                    return int(k)
+            if 0 <= other < self.hub:
+                for k in literals[starts[other] : starts[other + 1]].tolist():
+                    if ends[k - 1, 1] == self.hub:
+                        return int(k)
             raise KeyError((u, v))
         return self.index[(u, v) if u < v else (v, u)]
 
