@@ -122,11 +122,11 @@ def _arrows() -> list[tuple[str, str]]:
 
 PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "running": [
-        ("native", "resources", "workers", "budget", "disk"),  # the machine, one job each
+        ("native", "resources", "workers", "budget", "disk", "collector"),  # one job each
         ("parallel",),  # the executors, over the workers
     ],
     "boards": [
-        ("squares", "arrays", "graphboard"),  # names, arrays, graph boards
+        ("squares", "arrays", "csr", "graphboard"),  # names, arrays, CSR adjacency, graph boards
         ("board",),  # the rectangle with removed squares
         ("coercion",),  # the board of an entry point's arguments, any kind
         ("topology",),  # tori, cylinders, 3-D boards (graph boards built from a Board)

@@ -28,11 +28,14 @@ knightgraph.exceptions.InvalidTourError: invalid tour: step 1 from 0 to 2 is not
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..exceptions import InvalidBoardError, InvalidSquareError, InvalidTourError
+from ..running.collector import paused_collector
+from .csr import adjacency_tuples, csr_from_pairs, first_non_edge, upper_edges
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -75,6 +78,15 @@ class GraphBoard:
         For boards with topology (:mod:`knightgraph.boards.topology`): the sizes
         ``(m, n)`` or ``(m, n, k)``, which directions wrap around, the piece.
 
+    Notes
+    -----
+    The adjacency is built as compressed sparse rows (:meth:`csr`,
+    :mod:`knightgraph.boards.csr`): the edges' ends are numbered with one dictionary look-up
+    each, then sorted once in numpy, O(V + E log E); :attr:`adj` (a tuple of sorted tuples)
+    is made from them.  :meth:`edges`, :meth:`degrees`, :meth:`move_table` and
+    :meth:`check_order` are numpy passes over the arrays, so a graph of 100,000 vertices
+    is built in a fraction of a second.
+
     Examples
     --------
     >>> import networkx as nx
@@ -103,16 +115,45 @@ class GraphBoard:
         self._index = {v: i for i, v in enumerate(self._nodes)}
         if len(self._index) != len(self._nodes):
             raise InvalidBoardError("invalid graph: a vertex is listed twice")
-        adj: list[set[int]] = [set() for _ in self._nodes]
-        for u, v in edges:
-            if u not in self._index or v not in self._index:
-                raise InvalidBoardError(f"invalid graph: edge ({u!r}, {v!r}) has an unknown end")
-            i, j = self._index[u], self._index[v]
-            if i == j:
-                raise InvalidBoardError(f"invalid graph: a loop at {u!r}")
-            adj[i].add(j)
-            adj[j].add(i)
-        self.adj: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(a)) for a in adj)
+        first, second = self._edge_ends(edges)
+        self._setup(first, second, names, kind, pos, shape, wrap, leaper)
+
+    def _edge_ends(self, edges: Iterable[tuple[Hashable, Hashable]]) -> tuple[Any, Any]:
+        """The index arrays of the edges' two ends; the first unknown end or loop, in the
+        edges' order, is refused by name."""
+        pairs = edges if isinstance(edges, list) else list(edges)
+        index = self._index
+        try:
+            ends = np.array([(index[u], index[v]) for u, v in pairs], dtype=np.int64)
+            ends = ends.reshape(-1, 2)
+        except (KeyError, TypeError, ValueError):
+            ends = None  # an unknown end (or a malformed pair): named below, in order
+        if ends is None or np.any(ends[:, 0] == ends[:, 1]):
+            for u, v in pairs:
+                if u not in index or v not in index:
+                    raise InvalidBoardError(
+                        f"invalid graph: edge ({u!r}, {v!r}) has an unknown end"
+                    )
+                if index[u] == index[v]:
+                    raise InvalidBoardError(f"invalid graph: a loop at {u!r}")
+        assert ends is not None  # every pair was checked above
+        return ends[:, 0], ends[:, 1]
+
+    def _setup(
+        self,
+        first: Any,
+        second: Any,
+        names: Sequence[str] | None,
+        kind: str,
+        pos: dict[Hashable, tuple[float, float]] | None,
+        shape: tuple[int, ...] | None,
+        wrap: str | None,
+        leaper: tuple[int, ...] | None,
+    ) -> None:
+        """The adjacency (CSR arrays, then tuples) and the names of the vertices."""
+        self._csr = csr_from_pairs(len(self._nodes), first, second)
+        with paused_collector():  # a tuple per vertex, none in a cycle
+            self.adj: tuple[tuple[int, ...], ...] = adjacency_tuples(*self._csr)
         if names is None:
             names = [str(v) for v in self._nodes]
             if len(set(names)) != len(names):
@@ -132,6 +173,10 @@ class GraphBoard:
         """The graph board of an undirected networkx graph (repeated edges count once; a
         directed graph is refused: its tours would follow the arrows).
 
+        The neighbours are read from networkx's adjacency dictionaries directly, in one
+        pass (O(V + E), no edge tuples), and numbered through a dictionary unless the
+        vertices are ``0 .. N-1`` in order.
+
         Examples
         --------
         >>> import networkx as nx
@@ -144,10 +189,27 @@ class GraphBoard:
                 "use graph.to_undirected() to ignore the arrows)"
             )
         pos = {v: tuple(d["pos"]) for v, d in graph.nodes(data=True) if "pos" in d}
-        edges = [(u, v) for u, v in graph.edges() if u != v]
-        if any(u == v for u, v in graph.edges()):
+        nodes = list(graph.nodes)
+        board = cls.__new__(cls)
+        board._nodes = tuple(nodes)
+        if not nodes:
+            raise InvalidBoardError("invalid graph: it has no vertices")
+        board._index = index = {v: i for i, v in enumerate(nodes)}
+        # networkx's own functions read the adjacency dicts (``_adj``) directly: no view
+        # object per vertex.  Each edge is met from both ends; csr_from_pairs keeps it once.
+        table = getattr(graph, "_adj", None)
+        if not isinstance(table, dict):
+            table = graph.adj
+        rows = [len(table[v]) for v in nodes]
+        ends: Iterator[Any] = chain.from_iterable(map(table.__getitem__, nodes))
+        if nodes != list(range(len(nodes))):  # vertices 0 .. N-1 in order are their indices
+            ends = map(index.__getitem__, ends)
+        cols = np.fromiter(ends, dtype=np.int64, count=sum(rows))
+        first = np.repeat(np.arange(len(nodes), dtype=np.int64), rows)
+        if np.any(first == cols):
             raise InvalidBoardError("invalid graph: it has a loop")
-        return cls(list(graph.nodes), edges, kind=kind, pos=pos or None)
+        board._setup(first, cols, None, kind, pos or None, None, None, None)
+        return board
 
     # ------------------------------------------------------------------ size
     @property
@@ -173,6 +235,8 @@ class GraphBoard:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GraphBoard):
             return NotImplemented
+        if other is self:
+            return True
         return self._nodes == other._nodes and self.adj == other.adj
 
     def __hash__(self) -> int:
@@ -291,11 +355,25 @@ class GraphBoard:
     # --------------------------------------------------------------- moves
     def edges(self) -> list[tuple[int, int]]:
         """The edges as index pairs ``(i, j)`` with ``i < j``, sorted."""
-        return [(i, j) for i, a in enumerate(self.adj) for j in a if i < j]
+        low, high = upper_edges(*self._csr)
+        return list(zip(low.tolist(), high.tolist(), strict=True))
+
+    def csr(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """The adjacency as compressed sparse rows: ``indices[indptr[v] : indptr[v + 1]]``
+        are the neighbours of ``v``, sorted (:mod:`knightgraph.boards.csr`).  Read only.
+
+        Examples
+        --------
+        >>> indptr, indices = GraphBoard(range(3), [(0, 1), (1, 2)]).csr()
+        >>> indptr.tolist(), indices.tolist()
+        ([0, 1, 3, 4], [1, 0, 2, 1])
+        """
+        return self._csr
 
     def degrees(self) -> list[int]:
         """The degree of each vertex, in index order."""
-        return [len(a) for a in self.adj]
+        degrees: list[int] = np.diff(self._csr[0]).tolist()
+        return degrees
 
     def available(self) -> NDArray[np.bool_]:
         """Every vertex is available (the interface of a board with removed squares)."""
@@ -303,10 +381,12 @@ class GraphBoard:
 
     def move_table(self) -> NDArray[np.int64]:
         """``table[i, k]`` is the ``k``-th neighbour of ``i`` (padded with -1), as a board's."""
-        width = max(1, max(len(a) for a in self.adj))
+        indptr, indices = self._csr
+        counts = np.diff(indptr)
+        width = max(1, int(counts.max()))
         table = np.full((len(self.adj), width), -1, dtype=np.int64)
-        for i, a in enumerate(self.adj):
-            table[i, : len(a)] = a
+        rows = np.repeat(np.arange(len(self.adj), dtype=np.int64), counts)
+        table[rows, np.arange(len(indices)) - indptr[rows]] = indices
         return table
 
     def bipartition(self) -> list[int] | None:
@@ -349,19 +429,23 @@ class GraphBoard:
         n = self.num_squares
         if len(seq) != n:
             raise InvalidTourError(f"invalid tour: {len(seq)} vertices, the graph has {n}")
-        if sorted(seq) != list(range(n)):
+        try:
+            walk = np.array(seq, dtype=np.int64)
+        except OverflowError:
+            walk = np.full(n, -1, dtype=np.int64)  # out of range: refused just below
+        if not np.array_equal(np.sort(walk), np.arange(n)):
             raise InvalidTourError("invalid tour: a vertex is missing or repeated")
-        for k in range(len(seq) - 1):
-            if seq[k + 1] not in self.adj[seq[k]]:
-                raise InvalidTourError(
-                    f"invalid tour: step {k + 1} from {self.name(seq[k])} to "
-                    f"{self.name(seq[k + 1])} is not an edge of the graph"
-                )
+        k = first_non_edge(*self._csr, walk)
+        if k >= 0:
+            raise InvalidTourError(
+                f"invalid tour: step {k + 1} from {self.name(seq[k])} to "
+                f"{self.name(seq[k + 1])} is not an edge of the graph"
+            )
         if closed and (n < 3 or seq[0] not in self.adj[seq[-1]]):
             raise InvalidTourError(
                 "invalid closed tour: the last vertex is not joined to the first"
             )
-        return np.array(seq, dtype=np.int64)
+        return walk
 
     def to_networkx(self) -> Any:
         """The graph as a networkx graph on the original vertices (attributes ``name``, and

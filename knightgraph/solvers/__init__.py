@@ -21,6 +21,8 @@ from typing import Any
 
 from ..boards.board import KNIGHT, Board, SquareLike
 from ..boards.coercion import as_any_board
+from ..boards.graphboard import is_graph
+from ..exceptions import InvalidOptionError
 from ..running.budget import Budget
 from ..tours.results import SearchResult
 from .base import (
@@ -137,6 +139,16 @@ def find_tour(
     >>> find_tour(8, 8, closed=True, symmetric="rot90").certificate.data["cases"][0]["clause"]
     'cycle-quarter-turn'
     """
+    running: dict[str, Any] = {"progress": progress}
+    if is_graph(m) and "budget" not in options:
+        # A networkx graph's conversion counts against the timeout too: the clock starts
+        # now (a budget that would be refused is left to be refused as usual, later).
+        try:
+            Budget.check(timeout, limit, progress)
+        except InvalidOptionError:
+            pass
+        else:
+            running = {"budget": Budget(timeout, limit, progress)}
     board = as_any_board(m, n, leaper=leaper, removed=removed)
     if symmetric is not None:
         return _symmetric(board, symmetric, closed, start, end, method, limit, timeout, options)
@@ -148,7 +160,7 @@ def find_tour(
         seed=seed,
         limit=limit,
         timeout=timeout,
-        progress=progress,
+        **running,
         **options,
     )
 

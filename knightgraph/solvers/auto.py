@@ -104,6 +104,8 @@ def graph_auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> 
     certificate = graph_obstruction(problem)
     if certificate is not None:
         return problem.absent(certificate, {})
+    if budget.out_of_time():  # a large graph's checks took the time: no search begun
+        return problem.aborted(f"the search {budget.exceeded(0)} (before it began)", {})
     walked = _graph_walks(problem, budget, seed)
     return walked if walked is not None else graph_cnf_search(problem, budget)
 
@@ -120,7 +122,7 @@ def _graph_walks(problem: Problem, budget: Budget, seed: int | None) -> SearchRe
     n = board.num_squares
     if n <= WALK_FROM or (problem.end is not None and problem.start is not None):
         return None
-    if sum(len(a) for a in board.adj) < WALK_DEGREE * n:  # sparse: SAT's graph
+    if sum(board.degrees()) < WALK_DEGREE * n:  # sparse: SAT's graph
         return None
     if problem.end is not None and not problem.closed:
         return None

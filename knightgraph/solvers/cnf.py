@@ -30,13 +30,14 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..boards.board import Board
-from .clauses import DIRECT_LIMIT, counter, exactly_two, hub_clauses
+from ..boards.csr import adjacency_tuples
+from .clauses import DIRECT_LIMIT, counter, exactly_two, exactly_two_rows, hub_clauses
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -105,40 +106,114 @@ class TourCNF:
         self.closed = closed
         self.start, self.end = start, end
         self.hub = board.area
-        self.vertices = np.flatnonzero(board.available()).tolist()
-        self.edges = self._graph_edges(board)
+        vertices = np.flatnonzero(board.available())
+        self.vertices = vertices.tolist()
+        low, high = self._graph_edges(board)
         if not closed:
-            self.edges += self._hub_edges(start, end)
-        self.index = {edge: k + 1 for k, edge in enumerate(self.edges)}
-        self.incident: dict[int, list[int]] = {v: [] for v in [*self.vertices, self.hub]}
-        for k, (u, v) in enumerate(self.edges):
-            self.incident[u].append(k + 1)
-            self.incident[v].append(k + 1)
-        if closed:
-            del self.incident[self.hub]
+            ends = [s for s in (start, end) if s is not None]
+            allowed = np.array(ends, dtype=np.int64) if len(ends) == 2 else vertices
+            low = np.concatenate((low, allowed))
+            high = np.concatenate((high, np.full(len(allowed), self.hub, dtype=np.int64)))
+        self.edges = list(zip(low.tolist(), high.tolist(), strict=True))
+        self._arrays = self._incidence_arrays(low, high)
+        # The vertices in the order of :attr:`incident` (the hub last, for open tours).
+        self._order = vertices if closed else np.append(vertices, self.hub)
+        self._index: dict[tuple[int, int], int] | None = None
+        self._incident: dict[int, list[int]] | None = None
         self.top = len(self.edges)
         self.auxiliary = False
         self.cut_sets: list[list[int]] = []
         self._cut_keys: set[tuple[int, ...]] = set()  # every cut clause given, to give it once
-        self._arrays: tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]] | None = None
         self.clauses: list[list[int]] = []
         self.keep_clauses = keep_clauses
         self.num_clauses = 0
 
     # -------------------------------------------------------------- the graph
     @staticmethod
-    def _graph_edges(board: Board) -> list[tuple[int, int]]:
-        table = board.move_table()
-        return [(i, int(j)) for i, row in enumerate(table.tolist()) for j in row if j > i]
+    def _graph_edges(board: Board) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """The moves ``(i, j)``, ``i < j``, in the move table's order (row by row)."""
+        table = np.asarray(board.move_table(), dtype=np.int64)
+        rows = np.repeat(np.arange(len(table), dtype=np.int64), table.shape[1])
+        cols = table.ravel()
+        keep = cols > rows
+        return rows[keep], cols[keep]
 
-    def _hub_edges(self, start: int | None, end: int | None) -> list[tuple[int, int]]:
-        ends = [s for s in (start, end) if s is not None]
-        allowed = ends if len(ends) == 2 else self.vertices
-        return [(v, self.hub) for v in allowed]
+    def _incidence_arrays(
+        self, low: NDArray[np.int64], high: NDArray[np.int64]
+    ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+        """See :meth:`_incidence`: a stable sort of the edges' ends by vertex, O(E log E)."""
+        ends = np.stack((low, high), axis=1)
+        at = ends.ravel()
+        order = np.argsort(at, kind="stable")
+        literals = (order // 2 + 1).astype(np.int64)
+        starts = np.zeros(self.hub + 2, dtype=np.int64)
+        np.cumsum(np.bincount(at, minlength=self.hub + 1), out=starts[1:])
+        return starts, literals, ends
+
+    @property
+    def index(self) -> dict[tuple[int, int], int]:
+        """The variable of each edge ``(i, j)``, ``i < j`` (built when first asked for)."""
+        if self._index is None:
+            self._index = {edge: k + 1 for k, edge in enumerate(self.edges)}
+        return self._index
+
+    @property
+    def incident(self) -> dict[int, list[int]]:
+        """The variables of the edges at each vertex, in variable order (the hub last, for
+        open tours); built when first asked for."""
+        if self._incident is None:
+            starts, literals, _ = self._arrays
+            flat, bounds = literals.tolist(), starts.tolist()
+            self._incident = {v: flat[bounds[v] : bounds[v + 1]] for v in self._order.tolist()}
+        return self._incident
 
     def var(self, u: int, v: int) -> int:
         """The variable of edge ``{u, v}``; KeyError if there is no such move."""
+        if self._index is None and self.hub in (u, v):  # an end's hub edge: no table
+            other = v if u == self.hub else u
+            starts, literals, ends = self._arrays
+            if 0 <= other < self.hub:
+                for k in literals[starts[other] : starts[other + 1]].tolist():
+                    if ends[k - 1, 1] == self.hub:
+                        return int(k)
+            raise KeyError((u, v))
         return self.index[(u, v) if u < v else (v, u)]
+
+    def edge_array(self) -> NDArray[np.int64]:
+        """:attr:`edges` as an ``(E, 2)`` array (read only).
+
+        Examples
+        --------
+        >>> from knightgraph import Board
+        >>> TourCNF(Board(3, 4), closed=True).edge_array().shape
+        (14, 2)
+        """
+        return self._arrays[2]
+
+    def neighbours(self) -> list[Collection[int]]:
+        """The neighbours of every vertex in the encoding's graph, the hub included (index
+        :attr:`hub`, joined to the squares allowed as ends), in variable order: a tuple
+        each, a frozenset where there are more than eight (the hub's), so that ``in``
+        stays cheap.
+
+        O(V + E) in numpy (:func:`~knightgraph.boards.csr.adjacency_tuples`).
+
+        Examples
+        --------
+        >>> from knightgraph import Board
+        >>> cnf = TourCNF(Board(3, 4), start=0, end=11)
+        >>> neighbours = cnf.neighbours()
+        >>> sorted(neighbours[0]), sorted(neighbours[cnf.hub])  # a1: c2, b3 and the hub
+        ([6, 9, 12], [0, 11])
+        """
+        starts, literals, ends = self._arrays
+        pairs = ends[literals - 1]
+        owner = np.repeat(np.arange(len(starts) - 1, dtype=np.int64), np.diff(starts))
+        other = np.where(pairs[:, 0] == owner, pairs[:, 1], pairs[:, 0])
+        rows: list[Collection[int]] = list(adjacency_tuples(starts, other))
+        for v in np.flatnonzero(np.diff(starts) > 8).tolist():
+            rows[v] = frozenset(rows[v])
+        return rows
 
     # ------------------------------------------------------------ the clauses
     def base_clauses(self) -> Iterator[list[list[int]]]:
@@ -146,19 +221,63 @@ class TourCNF:
         one list per vertex of :attr:`incident` (in its order), then one for the ends.
 
         A generator: the caller may stop between two vertices (at a timeout), and a
-        large board's clauses need not all be in memory at once.
+        large board's clauses need not all be in memory at once (they are built in
+        batches, :meth:`base_batches`).
         """
-        for vertex, literals in self.incident.items():
-            if vertex == self.hub and len(literals) > DIRECT_LIMIT:
-                yield self.record(self._counted(hub_clauses(literals, self.top)))
+        for _, groups in self.base_batches():
+            yield from groups
+
+    def base_batches(self, size: int = 256) -> Iterator[tuple[int, list[list[list[int]]]]]:
+        """:meth:`base_clauses` in batches of ``size`` vertices: ``(vertices done, groups)``
+        after each batch (the ends' group comes alone, last).
+
+        Notes
+        -----
+        A batch's vertices are grouped by degree and each group's clauses are built at
+        once in numpy (:func:`~knightgraph.solvers.clauses.exactly_two_rows`); only
+        vertices with fewer than two or more than ``DIRECT_LIMIT`` edges (their counters
+        number auxiliary variables, in order) are written one by one.  The clauses, and
+        their order, are those of one call of ``exactly_two`` per vertex; the work is
+        O(sum of d^3) over the degrees d, with O(V / size) numpy calls.
+        """
+        starts, literals, _ = self._arrays
+        order = self._order
+        for first in range(0, len(order), size):
+            batch = order[first : first + size]
+            groups = self._batch_groups(batch, starts, literals)
+            self.record([clause for group in groups for clause in group])
+            yield first + len(batch), groups
+        yield len(order), [self.record(self._end_clauses())]
+
+    def _batch_groups(
+        self, batch: NDArray[np.int64], starts: NDArray[np.int64], literals: NDArray[np.int64]
+    ) -> list[list[list[int]]]:
+        """The clause groups of the vertices of ``batch``, in its order."""
+        degrees = starts[batch + 1] - starts[batch]
+        groups: list[list[list[int]]] = [[] for _ in range(len(batch))]
+        direct = (degrees >= 2) & (degrees <= DIRECT_LIMIT)
+        for k in np.unique(degrees[direct]).tolist():
+            at = np.flatnonzero(degrees == k)
+            rows = literals[starts[batch[at]][:, None] + np.arange(k)]
+            for i, clauses in zip(at.tolist(), exactly_two_rows(rows), strict=True):
+                groups[i] = clauses
+        for i in np.flatnonzero(~direct).tolist():  # in order: counters number variables
+            vertex = int(batch[i])
+            lits = literals[starts[vertex] : starts[vertex + 1]].tolist()
+            if vertex == self.hub and len(lits) > DIRECT_LIMIT:
+                groups[i] = self._counted(hub_clauses(lits, self.top))
             else:
-                yield self.record(self._counted(exactly_two(literals, self.top)))
+                groups[i] = self._counted(exactly_two(lits, self.top))
+        return groups
+
+    def _end_clauses(self) -> list[list[int]]:
+        """The clauses of the required ends."""
         start, end = self.start, self.end
         if not self.closed:
-            ends = [[self.var(self.hub, square)] for square in (start, end) if square is not None]
-            yield self.record(ends)
-        elif start is not None and end is not None:
-            yield self.record([[self.var(start, end)]])
+            return [[self.var(self.hub, square)] for square in (start, end) if square is not None]
+        if start is not None and end is not None:
+            return [[self.var(start, end)]]
+        return []
 
     def _counted(
         self, built: tuple[list[list[int]], int], counter: bool = False
@@ -185,10 +304,16 @@ class TourCNF:
         )
 
     def cuts(self, cycles: Iterable[list[int]]) -> list[list[int]]:
-        """The cut clause of each cycle (see :meth:`_cut`); the cycles join :attr:`cut_sets`."""
+        """The cut clause of each cycle (see :meth:`_cut`); the cycles join :attr:`cut_sets`.
+
+        Disjoint cycles (a model's) get theirs from one pass over the edges
+        (:meth:`_disjoint_cuts`), the same clauses as one :meth:`_cut` each.
+        """
         cycles = list(cycles)
         self.cut_sets.extend(cycles)
-        clauses = [self._cut(cycle) for cycle in cycles]
+        clauses = self._disjoint_cuts(cycles) if len(cycles) > 1 else None
+        if clauses is None:
+            clauses = [self._cut(cycle) for cycle in cycles]
         self._cut_keys.update(tuple(clause) for clause in clauses)
         return self.record(clauses)
 
@@ -246,21 +371,34 @@ class TourCNF:
         leaving = touching[~(inside[pair[:, 0]] & inside[pair[:, 1]])]
         return [int(k) for k in np.unique(leaving)]
 
+    def _disjoint_cuts(self, cycles: list[list[int]]) -> list[list[int]] | None:
+        """The cut clause of each of ``cycles`` when no vertex is on two of them (else None):
+        an edge leaves a cycle when its ends lie on different ones, so one pass over the
+        edges labels every leaving edge with the cycles it leaves; a sort by (cycle,
+        variable) gives each clause in variable order.  O(E log E) in numpy per round."""
+        sizes = np.array([len(c) for c in cycles], dtype=np.int64)
+        flat = np.fromiter((v for c in cycles for v in c), dtype=np.int64, count=int(sizes.sum()))
+        label = np.full(self.hub + 1, -1, dtype=np.int64)
+        label[flat] = np.repeat(np.arange(len(cycles), dtype=np.int64), sizes)
+        if np.count_nonzero(label >= 0) != len(flat):
+            return None  # a vertex on two of them
+        ends = self._arrays[2]
+        a, b = label[ends[:, 0]], label[ends[:, 1]]
+        across = np.flatnonzero(a != b)
+        owner = np.concatenate((a[across], b[across]))
+        literal = np.concatenate((across, across)) + 1
+        keep = owner >= 0
+        owner, literal = owner[keep], literal[keep]
+        order = np.lexsort((literal, owner))
+        owner, literal = owner[order], literal[order]
+        bounds = np.searchsorted(owner, np.arange(len(cycles) + 1)).tolist()
+        flat_literals = literal.tolist()
+        return [flat_literals[bounds[k] : bounds[k + 1]] for k in range(len(cycles))]
+
     def _incidence(self) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
         """The incident edges of every vertex as arrays, built once: ``literals[starts[v] :
         starts[v + 1]]`` are the variables of the edges at ``v`` (indices up to the hub),
         ``ends[k - 1]`` the two ends of edge ``k``."""
-        if self._arrays is None or len(self._arrays[2]) != len(self.edges):
-            size = self.hub + 1
-            counts = np.zeros(size + 1, dtype=np.int64)
-            for v, lits in self.incident.items():
-                counts[v + 1] = len(lits)
-            starts = np.cumsum(counts)
-            literals = np.zeros(int(starts[-1]), dtype=np.int64)
-            for v, lits in self.incident.items():
-                literals[starts[v] : starts[v + 1]] = lits
-            ends = np.array(self.edges, dtype=np.int64).reshape(-1, 2)
-            self._arrays = (starts, literals, ends)
         return self._arrays
 
     # ------------------------------------------------------------ the answers
@@ -269,26 +407,29 @@ class TourCNF:
         (the model satisfies :meth:`base_clauses`: two chosen edges at every vertex).
 
         Each cycle starts at its first vertex in :attr:`incident`'s order and leaves it by
-        the first chosen edge met there; O(V + E), with each vertex's two chosen
-        neighbours kept in two flat lists.
+        the first chosen edge met there, in the iteration order of the set of chosen
+        variables.  O(V + E): each vertex's two chosen neighbours are found by a stable
+        sort in numpy, then the cycles are followed.
         """
         chosen = {lit for lit in model[: len(self.edges)] if lit > 0}
         size = self.hub + 1
-        one, two = [-1] * size, [-1] * size  # each vertex's first and second chosen neighbour
-        edges = self.edges
-        for lit in chosen:
-            u, v = edges[lit - 1]
-            if one[u] < 0:
-                one[u] = v
-            else:
-                two[u] = v
-            if one[v] < 0:
-                one[v] = u
-            else:
-                two[v] = u
+        lits = np.fromiter(chosen, dtype=np.int64, count=len(chosen))
+        pairs = self._arrays[2][lits - 1]
+        at, other = pairs.ravel(), pairs[:, ::-1].ravel()
+        by_vertex = other[np.argsort(at, kind="stable")]
+        counts = np.bincount(at, minlength=size)
+        begin = np.cumsum(counts) - counts
+        first_of, second_of = np.full(size, -1), np.full(size, -1)
+        first_of[counts > 0] = by_vertex[begin[counts > 0]]
+        many = counts >= 2
+        second_of[many] = by_vertex[begin[many] + counts[many] - 1]
+        if np.all(counts[self._order] == 2):  # a 2-factor: the next vertex is the other one
+            return self._follow(first_of + second_of, first_of.tolist())
+        # each vertex's first and (last) second chosen neighbour
+        one, two = first_of.tolist(), second_of.tolist()
         seen = bytearray(size)
         cycles = []
-        for first in self.incident:
+        for first in self._order.tolist():
             if seen[first]:
                 continue
             cycle, previous, here = [first], -1, first
@@ -304,6 +445,26 @@ class TourCNF:
                 cycle.append(nxt)
                 seen[nxt] = 1
                 previous, here = here, nxt
+            cycles.append(cycle)
+        return cycles
+
+    def _follow(self, both: NDArray[np.int64], one: list[int]) -> list[list[int]]:
+        """The cycles of a 2-factor whose vertices' two neighbours add up to ``both``: from
+        each first vertex (in :attr:`incident`'s order) to its neighbour ``one[first]``,
+        then on to the neighbour that is not the previous vertex."""
+        total = both.tolist()
+        seen = bytearray(len(total))
+        cycles = []
+        for first in self._order.tolist():
+            if seen[first]:
+                continue
+            seen[first] = 1
+            cycle = [first]
+            previous, here = first, one[first]
+            while here != first:
+                cycle.append(here)
+                seen[here] = 1
+                previous, here = here, total[here] - previous
             cycles.append(cycle)
         return cycles
 

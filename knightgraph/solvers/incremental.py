@@ -26,7 +26,7 @@ Examples
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +34,7 @@ from typing import Any
 from ..boards.board import Board
 from ..exceptions import SearchAbortedError
 from ..running.budget import Budget
+from ..running.collector import paused_collector
 from .cnf import TourCNF
 
 __all__ = ["DEFAULT_SOLVER", "PROOF_OPTIONS", "Outcome", "SolverSession", "solving"]
@@ -90,11 +91,16 @@ class Outcome:
     >>> with solving(Board(8, 8), closed=True) as sat:
     ...     sat.solve(budget=Budget.make(timeout=0))
     Outcome(status='aborted', order=[], rounds=1)
+
+    ``patched`` counts the cycles joined by patching (:meth:`SolverSession.use_patching`).
     """
 
     status: str
     order: list[int] = field(default_factory=list)
     rounds: int = 0
+    patched: int = field(default=0, repr=False)
+    """How many cycles of the last model :func:`~knightgraph.solvers.patching.patch` joined
+    into the tour (0: the model was the tour)."""
 
 
 @contextmanager
@@ -157,21 +163,23 @@ def solving(
     from pysat.solvers import Solver
 
     keep = proof if keep_clauses is None else keep_clauses
-    cnf = TourCNF(board, closed, start, end, keep_clauses=keep)
     clock = budget if budget is not None and budget.timeout is not None else None
-    _check_clock(clock, cnf, 0)
+    if clock is not None:  # before the variables are numbered (a large graph's take a while)
+        _check_clock(clock, int(board.available().sum()), 0)
+    cnf = TourCNF(board, closed, start, end, keep_clauses=keep)
     with Solver(name=solver, with_proof=proof) as engine:
         session = SolverSession(cnf, engine, solver)
         session.load(clock, lucky, proof)
         yield session
 
 
-def _check_clock(budget: Budget | None, cnf: TourCNF, done: int) -> None:
-    """Raise :class:`SearchAbortedError` when the budget's timeout has passed."""
+def _check_clock(budget: Budget | None, squares: int, done: int) -> None:
+    """Raise :class:`SearchAbortedError` when the budget's timeout has passed (``done`` of
+    ``squares`` written)."""
     if budget is not None and budget.out_of_time():
         raise SearchAbortedError(
             f"the SAT encoding stopped at the timeout of {budget.timeout:g} s "
-            f"({done:,} of {len(cnf.vertices):,} squares written)"
+            f"({done:,} of {squares:,} squares written)"
         )
 
 
@@ -211,10 +219,13 @@ class SolverSession:
         self.rounds = 0
         self._find_symmetries: Callable[[], Sequence[Sequence[int]]] | None = None
         self.symmetries: Sequence[Sequence[int]] | None = None
+        self._patching = False
+        self._neighbours: list[Collection[int]] | None = None  # for patching, made once
 
     def load(self, clock: Budget | None, lucky: bool, proof: bool = False) -> None:
         """Give the solver the encoding's :meth:`~knightgraph.solvers.cnf.TourCNF.base_clauses`,
-        reading ``clock`` every :data:`ENCODE_CHECK` squares; with ``proof``, a CaDiCaL
+        built and fed in batches of :data:`ENCODE_CHECK` squares, reading ``clock`` before
+        each batch; with ``proof``, a CaDiCaL
         solver is first told not to set clauses aside (:data:`PROOF_OPTIONS`)."""
         options: dict[str, int] = {}
         if self.name == "cadical195":
@@ -228,11 +239,15 @@ class SolverSession:
         if options:
             inner.configure(options)
         add = self._add_clause
-        for done, group in enumerate(self.cnf.base_clauses()):
-            if done % ENCODE_CHECK == 0 and done < len(self.cnf.incident):
-                _check_clock(clock, self.cnf, done)
-            for clause in group:
-                add(clause)
+        done = 0
+        with paused_collector():  # millions of short lists, none in a cycle
+            for upto, groups in self.cnf.base_batches(ENCODE_CHECK):
+                if upto > done:  # a batch of vertices (the ends' clauses come alone, last)
+                    _check_clock(clock, len(self.cnf.vertices), done)
+                done = upto
+                for group in groups:
+                    for clause in group:
+                        add(clause)
 
     def _feed(self, clauses: list[list[int]]) -> None:
         add = self._add_clause
@@ -260,12 +275,64 @@ class SolverSession:
                 return Outcome("aborted", rounds=self.rounds)
             if not answer:
                 return Outcome("unsat", rounds=self.rounds)
-            cycles = cnf.cycles(self._engine.get_model())
+            with paused_collector():
+                cycles = cnf.cycles(self._engine.get_model())
+                joined = self._patched(cycles, assumptions, budget)
             if len(cycles) == 1:
                 return Outcome("sat", cnf.tour_order(cycles[0]), self.rounds)
+            if joined is not None:
+                return Outcome("sat", cnf.tour_order(joined), self.rounds, len(cycles))
             if budget is not None and budget.out_of_time():
                 return Outcome("aborted", rounds=self.rounds)  # before the cuts: O(board) each
             self._feed(self._cuts(cycles))
+
+    def use_patching(self) -> None:
+        """When a model has several cycles, first try to join them by exchanges of two
+        edges (:func:`~knightgraph.solvers.patching.patch`, Karp's patching) before adding
+        their cut clauses: on large sparse graphs (grids: many short cycles in every
+        model) one solver call then often answers.
+
+        The joined cycle uses edges of the encoding's graph only (the hub's, for open
+        tours), so it is a Hamiltonian cycle of it; the exchanges do not know the clauses
+        added by :meth:`add_clauses` or :meth:`add_at_most`, nor assumptions (no patching
+        then), so only a session with the encoding's own clauses should use it.  A closed
+        tour with both ends given must keep the edge between them: a joined cycle without
+        it is not used.  The caller verifies the tour as it verifies every tour.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from knightgraph.boards.graphboard import GraphBoard
+        >>> grid = GraphBoard.from_networkx(nx.grid_2d_graph(30, 30))
+        >>> with solving(grid, closed=True) as session:
+        ...     session.use_patching()
+        ...     outcome = session.solve()
+        >>> outcome.status, len(outcome.order), outcome.rounds, outcome.patched > 1
+        ('sat', 900, 1, True)
+        """
+        self._patching = True
+
+    def _patched(
+        self, cycles: list[list[int]], assumptions: Sequence[int], budget: Budget | None
+    ) -> list[int] | None:
+        """The cycles joined into one by :func:`~knightgraph.solvers.patching.patch`, or None
+        (not asked for, assumptions, one cycle already, or no exchange joins them)."""
+        if not self._patching or assumptions or len(cycles) < 2:
+            return None
+        from .patching import exchange_exists, patch
+
+        cnf = self.cnf
+        if not exchange_exists(cycles, cnf.edge_array()):
+            return None  # (random cubic graphs: few 4-cycles) no Python pass for nothing
+        if self._neighbours is None:
+            self._neighbours = cnf.neighbours()
+        stop = budget.out_of_time if budget is not None else None
+        joined = patch(cycles, self._neighbours, stop=stop)
+        if joined is not None and cnf.closed and cnf.start is not None and cnf.end is not None:
+            at = joined.index(cnf.start)
+            if cnf.end not in (joined[at - 1], joined[(at + 1) % len(joined)]):
+                return None  # the required edge was exchanged away
+        return joined
 
     def use_symmetries(self, find: Callable[[], Sequence[Sequence[int]]]) -> None:
         """From round :data:`ORBIT_ROUNDS` on, add with each cycle's cut clause those of its

@@ -24,14 +24,20 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["patch"]
+import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = ["exchange_exists", "patch"]
 
 
 def patch(
     cycles: Sequence[Sequence[int]],
-    adj: Sequence[set[int] | frozenset[int]],
+    adj: Sequence[Collection[int]],
     *,
     stop: Callable[[], bool] | None = None,
 ) -> list[int] | None:
@@ -43,8 +49,8 @@ def patch(
     ----------
     cycles : sequence of sequences of int
         The cycles, each as its vertices in order (three or more each).
-    adj : sequence of sets of int
-        The neighbours of every vertex.
+    adj : sequence of collections of int
+        The neighbours of every vertex (sets, or short tuples: each is asked ``in``).
     stop : callable, optional
         Asked once per pass over the cycles; True gives up (a budget).
 
@@ -114,7 +120,7 @@ def patch(
 
 def _join_at(
     u: int,
-    adj: Sequence[set[int] | frozenset[int]],
+    adj: Sequence[Collection[int]],
     nxt: list[int],
     prv: list[int],
     label: list[int],
@@ -161,3 +167,60 @@ def _exchange(
     for w in members[small]:
         label[w] = large
     members[large].extend(members.pop(small))
+
+
+def exchange_exists(cycles: Sequence[Sequence[int]], edges: NDArray[Any]) -> bool:
+    """Whether any exchange of :func:`patch` applies to ``cycles`` at all: an edge ``u - v``
+    between two cycles with ``u'`` (after ``u``) joined to the vertex before or after ``v``.
+
+    ``edges`` is the graph's edge list, an ``(E, 2)`` integer array.  When this is False,
+    :func:`patch` would fail after a whole pass; this answers in numpy instead.
+
+    Notes
+    -----
+    Each vertex's successor, predecessor and cycle are laid out in arrays; the edges whose
+    ends lie on different cycles are kept, in both directions, and the two exchanges'
+    closing edges are looked up by binary search in the sorted edge keys: O(E log E) numpy
+    steps, no Python loop over the vertices.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> ladder = np.array([(0, 1), (1, 5), (5, 4), (4, 0), (1, 2), (5, 6), (2, 3), (3, 7),
+    ...                    (7, 6), (6, 2)])  # two squares side by side: 1 - 2 and 5 - 6
+    >>> exchange_exists([[0, 1, 5, 4], [2, 3, 7, 6]], ladder)
+    True
+    >>> exchange_exists([[0, 1, 2], [3, 4, 5]], np.array([(0, 1), (1, 2), (2, 0), (3, 4),
+    ...                                                      (4, 5), (5, 3), (0, 3)]))
+    False
+    """
+    sizes = np.array([len(c) for c in cycles], dtype=np.int64)
+    flat = np.fromiter((v for c in cycles for v in c), dtype=np.int64, count=int(sizes.sum()))
+    pairs = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+    size = int(max(flat.max(), pairs.max())) + 1
+    first = np.cumsum(sizes) - sizes
+    cycle_of = np.repeat(np.arange(len(sizes)), sizes)
+    after = np.arange(len(flat)) + 1
+    after[first + sizes - 1] = first  # each cycle's last vertex is followed by its first
+    label = np.full(size, -1, dtype=np.int64)
+    nxt = np.full(size, -1, dtype=np.int64)
+    prv = np.full(size, -1, dtype=np.int64)
+    label[flat] = cycle_of
+    nxt[flat] = flat[after]
+    prv[flat[after]] = flat
+    a, b = pairs[:, 0], pairs[:, 1]
+    across = (label[a] >= 0) & (label[b] >= 0) & (label[a] != label[b])
+    u = np.concatenate((a[across], b[across]))
+    v = np.concatenate((b[across], a[across]))
+    if len(u) == 0:
+        return False
+    keys = np.sort(np.minimum(a, b) * size + np.maximum(a, b))
+
+    def joined(x: NDArray[np.int64], y: NDArray[np.int64]) -> NDArray[np.bool_]:
+        wanted = np.minimum(x, y) * size + np.maximum(x, y)
+        at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+        found: NDArray[np.bool_] = keys[at] == wanted
+        return found
+
+    u1 = nxt[u]
+    return bool(np.any(joined(u1, prv[v])) or np.any(joined(u1, nxt[v])))

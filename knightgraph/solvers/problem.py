@@ -213,6 +213,7 @@ def graph_obstruction(problem: Problem) -> Certificate | None:
     """
     board, names = problem.board, problem.board.names
     n, adj = board.num_squares, board.adj
+    degree = np.asarray(board.degrees(), dtype=np.int64)
     ends = [x for x in (problem.start, problem.end) if x is not None]
     if problem.closed:
         if n < 3:
@@ -224,7 +225,7 @@ def graph_obstruction(problem: Problem) -> Certificate | None:
                 "between them",
                 {},
             )
-        low = [v for v in range(n) if len(adj[v]) < 2]
+        low = np.flatnonzero(degree < 2).tolist()
         if low:
             return Certificate(
                 "degree",
@@ -232,11 +233,11 @@ def graph_obstruction(problem: Problem) -> Certificate | None:
                 {"vertices": [names[low[0]]]},
             )
     elif n >= 2:
-        isolated = [v for v in range(n) if not adj[v]]
+        isolated = np.flatnonzero(degree == 0).tolist()
         if isolated:
             v = isolated[0]
             return Certificate("degree", f"{names[v]} has no edge", {"vertices": [names[v]]})
-        musts = sorted({v for v in range(n) if len(adj[v]) == 1} | set(ends))
+        musts = sorted(set(np.flatnonzero(degree == 1).tolist()) | set(ends))
         if len(musts) > 2:
             named = [names[v] for v in musts]
             return Certificate(
@@ -245,20 +246,27 @@ def graph_obstruction(problem: Problem) -> Certificate | None:
                 f"({len(named)} vertices) must all be ends of an open tour",
                 {"vertices": named},
             )
-    seen = {0}
+    # One breadth-first search from vertex 0 finds its component and 2-colours it (the
+    # colouring of board.bipartition() when the graph is connected).
+    colours = [-1] * n
+    colours[0] = 0
     queue = [0]
+    odd = False
     for u in queue:
+        here = colours[u]
         for w in adj[u]:
-            if w not in seen:
-                seen.add(w)
+            if colours[w] < 0:
+                colours[w] = 1 - here
                 queue.append(w)
-    if len(seen) < n:
+            elif colours[w] == here:
+                odd = True
+    if len(queue) < n:
         return Certificate(
             "connectivity",
-            f"the graph is not connected ({len(seen)} of {n} vertices reachable from {names[0]})",
-            {"component": [names[v] for v in sorted(seen)]},
+            f"the graph is not connected ({len(queue)} of {n} vertices reachable from {names[0]})",
+            {"component": [names[v] for v in sorted(queue)]},
         )
-    colour = board.bipartition()
+    colour = None if odd else colours
     if colour is not None:
         side = [v for v in range(n) if colour[v] == 0]
         data = {"side": [names[v] for v in side]}

@@ -32,11 +32,16 @@ from .clauses import cnf_bytes
 from .incremental import DEFAULT_SOLVER, PROOF_LIMIT, SolverSession, solving
 from .problem import graph_obstruction
 
-__all__ = ["GRAPH_PROOF_LIMIT", "graph_cnf_search", "graph_sat", "sat"]
+__all__ = ["GRAPH_PROOF_LIMIT", "PATCH_FROM", "graph_cnf_search", "graph_sat", "sat"]
 
 ORBIT_WORK = 200_000
 """Group elements times vertices, at most, in the orbit cuts of a graph board: each round maps
 each cycle by every element."""
+
+PATCH_FROM = 1000
+"""On graph boards of at least this many vertices, a model of several cycles is first
+patched into one (:meth:`~knightgraph.solvers.incremental.SolverSession.use_patching`);
+smaller graphs are answered by cut clauses alone, as before."""
 
 GRAPH_PROOF_LIMIT = 5000
 """Up to this many vertices the SAT solver logs a DRUP proof on a graph board (a "no"
@@ -49,11 +54,14 @@ def _solved(
     """Run the solver of ``session``: its counters, and FOUND or ABORTED (None when it
     refuted the CNF: what a refutation is worth depends on the board)."""
     outcome = session.solve(budget=budget)
-    stats = {
+    stats: dict[str, Any] = {
         "rounds": outcome.rounds,
         "clauses": session.cnf.num_clauses,
         "conflicts": session.conflicts(),
     }
+    if outcome.patched:  # the last model's cycles were joined by exchanges of two edges
+        stats["method"] = "sat+patching"
+        stats["patched"] = outcome.patched
     if outcome.status == "sat":
         return stats, problem.found(list(outcome.order), stats)
     if outcome.status == "aborted":  # only on the budget, so it names a reason
@@ -85,7 +93,9 @@ def graph_sat(problem: Problem, budget: Budget, *, seed: int | None = None) -> S
 def graph_cnf_search(problem: Problem, budget: Budget) -> SearchResult:
     """SAT on a graph board's CNF (no shortcuts); an UNSAT answer becomes a
     ``sat-refutation`` certificate naming the vertices (a DRUP proof is logged up to
-    :data:`GRAPH_PROOF_LIMIT` vertices).
+    :data:`GRAPH_PROOF_LIMIT` vertices).  From :data:`PATCH_FROM` vertices on, a model of
+    several cycles is first patched into one (the stats then say ``"method":
+    "sat+patching"`` and how many cycles were joined).
 
     Examples
     --------
@@ -113,6 +123,8 @@ def graph_cnf_search(problem: Problem, budget: Budget) -> SearchResult:
         ) as session:
             cnf = session.cnf
             session.use_symmetries(lambda: _symmetries(board))
+            if board.num_squares >= PATCH_FROM:
+                session.use_patching()
             stats, settled = _solved(problem, session, budget)
             if settled is not None:
                 return settled

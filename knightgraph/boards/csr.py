@@ -1,0 +1,126 @@
+"""Compressed sparse rows (CSR) of a simple graph, in numpy: how a large graph board is built.
+
+A graph on vertices ``0 .. N-1`` is held as two integer arrays: ``indices[indptr[v] :
+indptr[v + 1]]`` are the neighbours of ``v``, sorted.  :func:`csr_from_pairs` builds them from
+the two ends of every edge (repeated edges counted once) with a sort, in O(E log E) numpy
+steps and no Python loop over the edges; :func:`adjacency_tuples` turns them into the
+tuple-of-tuples adjacency :class:`~knightgraph.boards.graphboard.GraphBoard` shows;
+:func:`upper_edges` lists each edge once as ``(i, j)`` with ``i < j``, sorted; and
+:func:`first_non_edge` finds the first step of a walk that is not an edge, by binary search
+(O(L log E) for a walk of L steps).
+
+Examples
+--------
+>>> import numpy as np
+>>> indptr, indices = csr_from_pairs(4, np.array([0, 1, 2, 3, 1]), np.array([1, 2, 3, 0, 0]))
+>>> indptr.tolist(), indices.tolist()  # the 4-cycle, edge 1 - 0 given twice
+([0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2])
+>>> adjacency_tuples(indptr, indices)
+((1, 3), (0, 2), (1, 3), (0, 2))
+>>> [pair.tolist() for pair in upper_edges(indptr, indices)]
+[[0, 0, 1, 2], [1, 3, 2, 3]]
+>>> first_non_edge(indptr, indices, np.array([0, 1, 2, 0]))  # 2 - 0 is no edge
+2
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = ["adjacency_tuples", "csr_from_pairs", "first_non_edge", "upper_edges"]
+
+
+def csr_from_pairs(
+    size: int, first: NDArray[Any], second: NDArray[Any]
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The CSR arrays ``(indptr, indices)`` of the graph on ``range(size)`` whose edges join
+    ``first[k]`` and ``second[k]`` (no loops; an edge given twice counts once).
+
+    Notes
+    -----
+    Each edge is keyed ``u * size + w`` in both directions; one sort orders the keys by
+    (vertex, neighbour) and repeats are dropped: O(E log E) in numpy, O(V + E) memory.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> [a.tolist() for a in csr_from_pairs(3, np.array([2]), np.array([0]))]
+    [[0, 1, 1, 2], [2, 0]]
+    """
+    a = np.asarray(first, dtype=np.int64)
+    b = np.asarray(second, dtype=np.int64)
+    keys = np.minimum(a, b) * size + np.maximum(a, b)
+    keys = np.sort(np.concatenate((keys, (keys % size) * size + keys // size)))
+    if len(keys):
+        keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
+    indptr = np.zeros(size + 1, dtype=np.int64)
+    np.cumsum(np.bincount(keys // size, minlength=size), out=indptr[1:])
+    return indptr, keys % size
+
+
+def adjacency_tuples(
+    indptr: NDArray[np.int64], indices: NDArray[np.int64]
+) -> tuple[tuple[int, ...], ...]:
+    """The neighbours of each vertex as a tuple of tuples of ints (O(V + E)).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> adjacency_tuples(np.array([0, 1, 2]), np.array([1, 0]))
+    ((1,), (0,))
+    """
+    flat = indices.tolist()
+    return tuple(tuple(flat[a:b]) for a, b in pairwise(indptr.tolist()))
+
+
+def upper_edges(
+    indptr: NDArray[np.int64], indices: NDArray[np.int64]
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Each edge once, as the arrays ``(i, j)`` with ``i < j``, sorted by ``(i, j)`` (O(E)).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> [a.tolist() for a in upper_edges(np.array([0, 1, 2]), np.array([1, 0]))]
+    [[0], [1]]
+    """
+    rows = np.repeat(np.arange(len(indptr) - 1, dtype=np.int64), np.diff(indptr))
+    keep = indices > rows
+    return rows[keep], indices[keep]
+
+
+def first_non_edge(
+    indptr: NDArray[np.int64], indices: NDArray[np.int64], walk: NDArray[np.int64]
+) -> int:
+    """The first ``k`` such that ``walk[k] - walk[k + 1]`` is not an edge, or -1 (every
+    vertex of ``walk`` in range).
+
+    Notes
+    -----
+    The edges' keys ``i * V + j`` (``i < j``) are sorted in CSR order, so each step is one
+    binary search: O(L log E) in numpy for a walk of L vertices.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> first_non_edge(np.array([0, 1, 3, 4]), np.array([1, 0, 2, 1]), np.array([0, 1, 2]))
+    -1
+    """
+    size = len(indptr) - 1
+    if len(walk) < 2:
+        return -1
+    low, high = upper_edges(indptr, indices)
+    keys = low * size + high
+    a, b = walk[:-1], walk[1:]
+    wanted = np.minimum(a, b) * size + np.maximum(a, b)
+    at = np.searchsorted(keys, wanted)
+    hit = at < len(keys)
+    hit[hit] = keys[at[hit]] == wanted[hit]
+    missing = np.flatnonzero(~hit)
+    return int(missing[0]) if len(missing) else -1
