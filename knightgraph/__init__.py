@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editor
         TourFormatError,
     )
     from .explore import end_map, existence_table, start_map, sweep
+    from .magic import MagicCount, count_magic_tours, find_magic_tour
     from .proofs.theorems import (
         Verdict,
         closed_tour_exists,
@@ -77,6 +78,7 @@ _HOMES = {
     "proofs.theorems": "Verdict closed_tour_exists color_obstruction colour_obstruction open_tour_exists",
     "explore": "end_map existence_table start_map sweep",
     "puzzles": "Puzzle count_solutions make_puzzle solve_puzzle",
+    "magic": "MagicCount count_magic_tours find_magic_tour",
     "boards.nxgraph": "knight_graph",
     "tours.results": "Certificate SearchResult Status",
     "solvers": "available_methods find_tour get_solver solver tour_exists",
@@ -163,6 +165,7 @@ __all__ = [
     "InvalidSquareError",
     "InvalidTourError",
     "KnightGraphError",
+    "MagicCount",
     "MissingBoardError",
     "NoTourError",
     "OutOfMemoryError",
@@ -180,6 +183,7 @@ __all__ = [
     "closed_tour_exists",
     "color_obstruction",
     "colour_obstruction",
+    "count_magic_tours",
     "count_solutions",
     "count_symmetric",
     "count_tours",
@@ -187,6 +191,7 @@ __all__ = [
     "enumerate_tours",
     "existence_table",
     "file_name",
+    "find_magic_tour",
     "find_tour",
     "get_solver",
     "hamiltonian_cycle",

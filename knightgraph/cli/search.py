@@ -24,6 +24,7 @@ from ._shared import (
     emit,
     progress_bar,
 )
+from .magic import add_magic
 
 if TYPE_CHECKING:  # results (dataclasses, inspect) are imported when a command needs them
     from ..tours.results import SearchResult
@@ -50,6 +51,7 @@ def _add_tour(sub: Any) -> None:
     )
     tour.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically)")
     _add_proof(tour)
+    add_magic(tour)
     tour.set_defaults(run=_cmd_tour)
 
 
@@ -64,6 +66,7 @@ def _add_exists(sub: Any) -> None:
     )
     exists.add_argument("--format", default="text", choices=("text", "json"))
     _add_proof(exists)
+    add_magic(exists)
     exists.set_defaults(run=_cmd_exists)
 
 
@@ -105,6 +108,10 @@ def _add_proof(p: argparse.ArgumentParser) -> None:
 def _cmd_tour(args: argparse.Namespace) -> int:
     import json
 
+    if args.magic is not None:
+        from .magic import run_magic_tour
+
+        return run_magic_tour(args)
     kind = kind_of(args)
     kind.check_tour(args)
     # first, before any import: the backstop may stop a busy machine's command anywhere
@@ -185,6 +192,10 @@ def _write_proof(result: SearchResult, path: str | None) -> None:
 def _cmd_exists(args: argparse.Namespace) -> int:
     import json
 
+    if args.magic is not None:
+        from .magic import run_magic_exists
+
+        return run_magic_exists(args)
     kind = kind_of(args)
     request = _answer_json_when_stopped(args, kind, kind.exists_dict, _print_json)
     board, start, end = request[:] = kind.request(args)
