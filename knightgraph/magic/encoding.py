@@ -83,17 +83,22 @@ class MagicCNF:
         table = Board(m, n).move_table()
         self.moves = [[int(t) for t in row if t >= 0] for row in table]
         self.lines = magic_lines(m, n, kind)
-        self._next = self.size * self.size + self.size * (self.size - 1) + 1
-        self._sums: list[list[int]] = []
         sums = magic_sums(m, n)
-        for name, squares in self.lines:
-            target = sums["files" if name.startswith("file") else "ranks"]
-            self._line(squares, int(target))
+        self.targets = [
+            int(sums["files" if name.startswith("file") else "ranks"]) for name, _ in self.lines
+        ]
+        self._first = self.size * self.size + self.size * (self.size - 1) + 1
+        self._next = self._first
+        self._last: int | None = None
 
     @property
     def num_vars(self) -> int:
         """Every variable: the tour's, the order encoding's and the totalizers'."""
-        return self._next - 1
+        if self._last is None:
+            for _ in self.sum_clauses():
+                pass
+        assert self._last is not None
+        return self._last
 
     def var(self, square: int, number: int) -> int:
         """The variable of "``square`` (flat) carries ``number``" (``1 .. N``)."""
@@ -110,7 +115,22 @@ class MagicCNF:
 
     def clauses(self) -> list[list[int]]:
         """Every clause: the tour's, the order encoding's, the sums'."""
-        return [*self.tour_clauses(), *self.order_clauses(), *self._sums]
+        return list(self.iter_clauses())
+
+    def iter_clauses(self) -> Iterator[list[int]]:
+        """Every clause, generated one line's totalizer at a time (a caller watching the
+        clock can stop between any two)."""
+        yield from self.tour_clauses()
+        yield from self.order_clauses()
+        yield from self.sum_clauses()
+
+    def sum_clauses(self) -> Iterator[list[int]]:
+        """The totalizers of the lines, in the lines' order (their variables numbered as
+        they are generated)."""
+        self._next = self._first
+        for (_, squares), target in zip(self.lines, self.targets, strict=True):
+            yield from self._line(squares, target)
+        self._last = self._next - 1
 
     def tour_clauses(self) -> Iterator[list[int]]:
         """The tour as a puzzle without clues (:mod:`knightgraph.puzzles.encoding`)."""
@@ -142,9 +162,10 @@ class MagicCNF:
                 yield from _clause([_neg(above), now])
                 yield from _clause([_neg(now), above, x])
 
-    def _line(self, squares: Sequence[int], target: int) -> None:
+    def _line(self, squares: Sequence[int], target: int) -> list[list[int]]:
         """The totalizer of one line (variables and clauses, see the module's text)."""
         size, length = self.size, len(squares)
+        out: list[list[int]] = []
 
         def bounds(j: int) -> tuple[int, int]:
             low, high = j * (j + 1) // 2, j * (2 * size - j + 1) // 2
@@ -162,26 +183,27 @@ class MagicCNF:
             la, ha, lb, hb = left[0], left[1], right[0], right[1]
             if hi - lo == length:  # the whole line: a + b = target
                 for i in range(la, ha + 2):
-                    self._sums.extend(_clause([_neg(a_lit(i)), _neg(b_lit(target - i + 1))]))
-                    self._sums.extend(_clause([a_lit(i), b_lit(target - i + 1)]))
+                    out.extend(_clause([_neg(a_lit(i)), _neg(b_lit(target - i + 1))]))
+                    out.extend(_clause([a_lit(i), b_lit(target - i + 1)]))
                 return target, target, 0, -1
             lc, hc = bounds(hi - lo)
             if lc > hc:  # no sum fits (never for a line's own target): no model
-                self._sums.append([])
+                out.append([])
             base = self._next
             self._next += max(hc - lc, 0)
             node = (lc, hc, base, -1)
             c_lit = self._ge(node)
             for v in range(lc + 1, hc):
-                self._sums.append([-int(c_lit(v + 1)), int(c_lit(v))])
+                out.append([-int(c_lit(v + 1)), int(c_lit(v))])
             for i in range(la, ha + 1):
                 not_a, a_next = _neg(a_lit(i)), a_lit(i + 1)
                 for j in range(lb, hb + 1):
-                    self._sums.extend(_clause([not_a, _neg(b_lit(j)), c_lit(i + j)]))
-                    self._sums.extend(_clause([a_next, b_lit(j + 1), _neg(c_lit(i + j + 1))]))
+                    out.extend(_clause([not_a, _neg(b_lit(j)), c_lit(i + j)]))
+                    out.extend(_clause([a_next, b_lit(j + 1), _neg(c_lit(i + j + 1))]))
             return node
 
         part(0, length)
+        return out
 
     def _ge(self, node: tuple[int, int, Literal | int, int]) -> Callable[[int], Literal]:
         low, high, base, square = node

@@ -360,7 +360,7 @@ def _session(cnf: MagicCNF, budget: Budget, proof: bool) -> Iterator[Any]:
         if proof:
             inner.configure(dict(PROOF_OPTIONS))
         add = inner.add_clause
-        for i, clause in enumerate(cnf.clauses()):
+        for i, clause in enumerate(cnf.iter_clauses()):
             if i % ENCODE_CHECK == 0 and budget.out_of_time():
                 yield None
                 return
