@@ -84,11 +84,9 @@ def _check(args: argparse.Namespace) -> None:
 
 def _search(args: argparse.Namespace) -> Any:
     from ..magic import find_magic_tour
-    from ._shared import time_left
 
-    return find_magic_tour(
-        args.m, args.n, kind=args.magic, closed=args.closed, timeout=time_left(args)
-    )
+    budget = getattr(args, "budget", None)  # the user's --timeout, on the command's clock
+    return find_magic_tour(args.m, args.n, kind=args.magic, closed=args.closed, budget=budget)
 
 
 def run_magic_tour(args: argparse.Namespace) -> int:

@@ -102,6 +102,7 @@ def find_magic_tour(
     kind: str = "semi",
     closed: bool = False,
     timeout: float | None = None,
+    budget: Budget | None = None,
 ) -> SearchResult:
     """A magic tour of the ``m x n`` board, or a checked proof that there is none.
 
@@ -116,6 +117,8 @@ def find_magic_tour(
         Ask for a closed tour.
     timeout : float, optional
         Seconds; past them the answer is ABORTED.
+    budget : Budget, optional
+        In place of ``timeout``: a clock already running (the command line's).
 
     Returns
     -------
@@ -146,7 +149,9 @@ def find_magic_tour(
     >>> result.status.name, result.certificate.kind
     ('PROVEN_ABSENT', 'magic-refutation')
     """
-    answer = count_magic_tours(m, n, kind=kind, closed=closed, limit=1, timeout=timeout)
+    answer = count_magic_tours(
+        m, n, kind=kind, closed=closed, limit=1, timeout=timeout, budget=budget
+    )
     tour = answer.tours[0] if answer.tours else None
     stats = dict(answer.stats)
     if tour is not None:
@@ -170,6 +175,7 @@ def count_magic_tours(
     closed: bool = False,
     limit: int | None = None,
     timeout: float | None = None,
+    budget: Budget | None = None,
 ) -> MagicCount:
     """The magic tours of the ``m x n`` board, as numberings: all of them, or ``limit``.
 
@@ -178,7 +184,7 @@ def count_magic_tours(
 
     Parameters
     ----------
-    m, n, kind, closed, timeout
+    m, n, kind, closed, timeout, budget
         As :func:`find_magic_tour`.
     limit : int, optional
         Stop after this many (``exact`` is then False).
@@ -209,7 +215,7 @@ def count_magic_tours(
         raise InvalidOptionError(f"invalid closed {closed!r}: expected True or False")
     if limit is not None and (not isinstance(limit, int) or limit < 1):
         raise InvalidOptionError(f"invalid limit {limit!r}: expected a whole number >= 1")
-    budget = Budget.make(timeout=timeout)
+    budget = Budget.make(timeout=timeout) if budget is None else budget
     found: list[Tour] = []
     stats: dict[str, Any] = {"rounds": 0}
 
