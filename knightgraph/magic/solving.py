@@ -22,10 +22,10 @@ Examples
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ..exceptions import InternalError, InvalidOptionError
 from ..running.budget import Budget
@@ -48,6 +48,10 @@ disk), finds tours, and never answers "no"."""
 SOLVER = "cadical195"
 ENCODE_CHECK = 4096
 """Clauses given to the solver between looks at the clock."""
+
+SLICE = 200
+"""Conflicts per solver call between looks at the clock (CaDiCaL cannot be interrupted; on
+8 x 8 a conflict takes a few milliseconds under the totalizers' millions of clauses)."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +137,11 @@ def find_magic_tour(
 
     Notes
     -----
-    A "no" is a ``magic-sums`` or ``magic-parity`` argument (O(1), see
+    On a board past :data:`PROOF_SQUARES` squares whose sides are multiples of 4 (8 x 8),
+    where no "no" can come anyway, the search first asks for a tour of Beverley's form
+    (:meth:`~knightgraph.magic.encoding.MagicCNF.block_clauses`: every run of four
+    numbers inside one 4 x 4 block), then, if the solver proves there is none of that
+    form, for any.  A "no" is a ``magic-sums`` or ``magic-parity`` argument (O(1), see
     :mod:`knightgraph.magic.rules`) or a ``magic-refutation``: the CNF unsatisfiable, its
     DRUP proof checked against the CNF the checker writes itself (logged only up to
     :data:`PROOF_SQUARES` squares; past them "unsatisfiable" is ABORTED).  A tour is
@@ -149,11 +157,14 @@ def find_magic_tour(
     >>> result.status.name, result.certificate.kind
     ('PROVEN_ABSENT', 'magic-refutation')
     """
-    answer = count_magic_tours(
-        m, n, kind=kind, closed=closed, limit=1, timeout=timeout, budget=budget
-    )
+    n = m if n is None else n
+    budget = Budget.make(timeout=timeout) if budget is None else budget
+    shaped = _blocks_first(m, n, kind, closed, budget)
+    if isinstance(shaped, SearchResult):
+        return shaped
+    answer = count_magic_tours(m, n, kind=kind, closed=closed, limit=1, budget=budget)
     tour = answer.tours[0] if answer.tours else None
-    stats = dict(answer.stats)
+    stats = {**shaped, **answer.stats}
     if tour is not None:
         stats["sums"] = _sums(tour, answer.kind)
     return SearchResult(
@@ -239,17 +250,15 @@ def count_magic_tours(
     with _session(cnf, budget, proof) as sat:
         if sat is None:
             return answer(Status.ABORTED, _stopped(budget, "writing the clauses"))
-        from ..puzzles.solving import solve_sliced
-
         while limit is None or len(found) < limit:
             stats["rounds"] += 1
-            outcome = solve_sliced(sat, budget)
+            outcome = _solve(sat, budget)
             if outcome is None:
                 return answer(Status.ABORTED, _stopped(budget, f"{len(found)} found"))
-            if not outcome:
+            if outcome is False:
                 lines = _lemmas(sat.get_proof() or []) if proof else None
                 break
-            order = cnf.decode(sat.get_model())
+            order = cnf.decode(outcome)
             found.append(_verified(board, order, kind, closed))
             sat.add_clause([-cnf.var(s, k) for k, s in enumerate(order, 1)])
         else:
@@ -270,6 +279,57 @@ def count_magic_tours(
         {"solutions": [[list(sq) for sq in t.squares()] for t in found], "proof": lines},
     )
     return _gated(answer, certificate, m, n, kind, closed, budget, found)
+
+
+def _blocks_first(
+    m: int, n: int, kind: str, closed: bool, budget: Budget
+) -> SearchResult | dict[str, Any]:
+    """The search for a tour of Beverley's form (see :func:`find_magic_tour`): its result
+    when it finds one or the time runs out, else what it did (for the full search's stats)."""
+    from ..boards.board import Board
+
+    board = Board(m, n)
+    kind = check_kind(kind, m, n)
+    size = m * n
+    if size <= PROOF_SQUARES or size > MAX_SQUARES or m % 4 or n % 4:
+        return {}
+    if magic_obstruction(m, n, kind) is not None:
+        return {}
+    began = time.monotonic()
+    cnf = MagicCNF(m, n, kind, closed)
+
+    def result(status: Status, reason: str, tour: Tour | None = None) -> SearchResult:
+        seconds = time.monotonic() - began
+        stats: dict[str, Any] = {"form": "runs of 4 in 4x4 blocks", "seconds": seconds}
+        if tour is not None:
+            stats["sums"] = _sums(tour, kind)
+        return SearchResult(status, tour=tour, method="magic", seconds=seconds, stats=stats,
+                            reason=reason)  # fmt: skip
+
+    with _session(cnf, budget, False, cnf.block_clauses()) as sat:
+        if sat is None:
+            return result(Status.ABORTED, _stopped(budget, "writing the clauses"))
+        outcome = _solve(sat, budget)
+    if outcome is None:
+        return result(Status.ABORTED, _stopped(budget, "searching tours of Beverley's form"))
+    if outcome is False:
+        return {"form": "none of Beverley's form", "form seconds": time.monotonic() - began}
+    tour = _verified(board, cnf.decode(outcome), kind, closed)
+    return result(Status.FOUND, "a tour of Beverley's form (runs of 4 in 4x4 blocks)", tour)
+
+
+def _solve(sat: Any, budget: Budget) -> list[int] | Literal[False] | None:
+    """The model (a list), False (unsatisfiable) or None (past the timeout), in slices of
+    :data:`SLICE` conflicts."""
+    while budget.timeout is None or not budget.out_of_time():
+        if budget.timeout is not None:
+            sat.conf_budget(SLICE)
+            outcome = sat.solve_limited()
+        else:
+            outcome = sat.solve()
+        if outcome is not None:
+            return list(sat.get_model()) if outcome else False
+    return None
 
 
 def _gated(
@@ -355,8 +415,12 @@ def _stopped(budget: Budget, what: str) -> str:
 
 
 @contextmanager
-def _session(cnf: MagicCNF, budget: Budget, proof: bool) -> Iterator[Any]:
-    """CaDiCaL holding the CNF (None when the timeout passes while writing it)."""
+def _session(
+    cnf: MagicCNF, budget: Budget, proof: bool, more: Iterable[list[int]] = ()
+) -> Iterator[Any]:
+    """CaDiCaL holding the CNF and ``more`` (None when the timeout passes while writing it)."""
+    import itertools
+
     from pysat.solvers import Solver
 
     from ..solvers.incremental import PROOF_OPTIONS
@@ -366,7 +430,7 @@ def _session(cnf: MagicCNF, budget: Budget, proof: bool) -> Iterator[Any]:
         if proof:
             inner.configure(dict(PROOF_OPTIONS))
         add = inner.add_clause
-        for i, clause in enumerate(cnf.iter_clauses()):
+        for i, clause in enumerate(itertools.chain(cnf.iter_clauses(), more)):
             if i % ENCODE_CHECK == 0 and budget.out_of_time():
                 yield None
                 return
