@@ -92,6 +92,16 @@ def test_beverley_is_semi_magic_and_not_magic() -> None:
     assert not accepted and "diagonal" in why
 
 
+def test_beverley_has_the_form_the_8x8_search_asks_for_first() -> None:
+    """Every run of four numbers in one 4 x 4 quarter (and, read backwards, 1 on a1's
+    colour): the restriction of find_magic_tour's first search holds a known tour."""
+    squares = grid_squares(BEVERLEY)
+    for j in range(0, 64, 4):
+        assert len({(r // 4, c // 4) for r, c in squares[j : j + 4]}) == 1, j + 1
+    last = squares[-1]
+    assert (last[0] + last[1]) % 2 == 0  # number 64, which is 1 read backwards
+
+
 def test_a_changed_tour_is_rejected() -> None:
     squares = [list(s) for s in grid_squares(BEVERLEY)]
     squares[0], squares[2] = squares[2], squares[0]  # 1 and 3 swapped: still sums? no moves
