@@ -296,7 +296,6 @@ def _blocks_first(
     if magic_obstruction(m, n, kind) is not None:
         return {}
     began = time.monotonic()
-    cnf = MagicCNF(m, n, kind, closed)
 
     def result(status: Status, reason: str, tour: Tour | None = None) -> SearchResult:
         seconds = time.monotonic() - began
@@ -306,16 +305,73 @@ def _blocks_first(
         return SearchResult(status, tour=tour, method="magic", seconds=seconds, stats=stats,
                             reason=reason)  # fmt: skip
 
-    with _session(cnf, budget, False, cnf.block_clauses()) as sat:
-        if sat is None:
-            return result(Status.ABORTED, _stopped(budget, "writing the clauses"))
-        outcome = _solve(sat, budget)
+    outcome = _in_child(m, n, kind, closed, budget)
     if outcome is None:
         return result(Status.ABORTED, _stopped(budget, "searching tours of Beverley's form"))
     if outcome is False:
         return {"form": "none of Beverley's form", "form seconds": time.monotonic() - began}
-    tour = _verified(board, cnf.decode(outcome), kind, closed)
+    tour = _verified(board, outcome, kind, closed)
     return result(Status.FOUND, "a tour of Beverley's form (runs of 4 in 4x4 blocks)", tour)
+
+
+def _in_child(
+    m: int, n: int, kind: str, closed: bool, budget: Budget
+) -> list[int] | Literal[False] | None:
+    """The search of Beverley's form in a process of its own: one uninterrupted solver call
+    (CaDiCaL cannot be interrupted, and slicing its search into short calls slows it down
+    many times over on these formulas), stopped by ending the process at the timeout.
+    The order of the squares found, False (none of that form), or None (past the timeout)."""
+    import multiprocessing
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    context: Any = multiprocessing.get_context(method)
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(
+        target=_blocks_search, args=(m, n, kind, closed, sender), name="knightgraph-magic"
+    )
+    child.daemon = True
+    child.start()
+    sender.close()
+    try:
+        while True:
+            wait = 0.05 if budget.timeout is None else min(0.05, max(budget.remaining() or 0, 0))
+            if receiver.poll(wait):
+                try:
+                    found: list[int] | Literal[False] = receiver.recv()
+                except EOFError:
+                    raise InternalError("internal error: the magic search's process ended "
+                                        f"without an answer (exit {child.exitcode})") from None  # fmt: skip
+                return found
+            if budget.out_of_time():
+                return None
+            if not child.is_alive() and not receiver.poll():
+                raise InternalError(
+                    f"internal error: the magic search's process ended (exit {child.exitcode})"
+                )
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receiver.close()
+
+
+def _blocks_search(m: int, n: int, kind: str, closed: bool, sender: Any) -> None:
+    """The child's work: the CNF with Beverley's form, solved; the order sent back."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    import itertools
+
+    from pysat.solvers import Solver
+
+    cnf = MagicCNF(m, n, kind, closed)
+    with Solver(name=SOLVER) as sat:
+        add = getattr(sat, "solver", sat).add_clause
+        for clause in itertools.chain(cnf.iter_clauses(), cnf.block_clauses()):
+            add(clause)
+        sender.send(cnf.decode(sat.get_model()) if sat.solve() else False)
+    sender.close()
 
 
 def _solve(sat: Any, budget: Budget) -> list[int] | Literal[False] | None:
