@@ -54,6 +54,7 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editor
         TourFormatError,
     )
     from .explore import end_map, existence_table, start_map, sweep
+    from .magic import MagicCount, count_magic_tours, find_magic_tour
     from .proofs.theorems import (
         Verdict,
         closed_tour_exists,
@@ -80,6 +81,7 @@ _HOMES = {
     "counting.symclasses": "FixedCount SymmetryClasses count_fixed symmetry_classes",
     "explore": "end_map existence_table start_map sweep",
     "puzzles": "Puzzle count_solutions make_puzzle solve_puzzle",
+    "magic": "MagicCount count_magic_tours find_magic_tour",
     "boards.nxgraph": "knight_graph",
     "tours.results": "Certificate SearchResult Status",
     "solvers": "available_methods find_tour get_solver solver tour_exists",
@@ -168,6 +170,7 @@ __all__ = [
     "InvalidSquareError",
     "InvalidTourError",
     "KnightGraphError",
+    "MagicCount",
     "MissingBoardError",
     "NoTourError",
     "OutOfMemoryError",
@@ -187,6 +190,7 @@ __all__ = [
     "color_obstruction",
     "colour_obstruction",
     "count_fixed",
+    "count_magic_tours",
     "count_solutions",
     "count_symmetric",
     "count_tours",
@@ -194,6 +198,7 @@ __all__ = [
     "enumerate_tours",
     "existence_table",
     "file_name",
+    "find_magic_tour",
     "find_symmetric",
     "find_tour",
     "get_solver",

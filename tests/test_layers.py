@@ -33,6 +33,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("counting",),
     ("explore",),
     ("puzzles",),  # knight's-tour number puzzles: their encoding, solving, making
+    ("magic",),  # magic tours: the sums' rules, their encoding, finding and counting
     ("io",),  # the formats of answers, tour files
     ("draw",),
     ("cli", "__main__"),
@@ -143,6 +144,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("drup", "adjacency"),
         ("checker",),
         ("summaries", "digraphs", "puzzles", "symmetric"),  # maps, tables; directed; puzzles; sym.
+        ("magic",),  # magic tours (their refutations rebuild the puzzles' tour clauses)
         ("answers",),
         ("__main__",),
     ],
@@ -157,6 +159,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("_shared",),  # the shared flags, checks and the search
         ("_replies", "_graphs"),  # pieces of answers; graph boards of --graph, --wrap, --levels
         ("_kinds", "_running", "_symmetric"),  # the board the flags name; running; --symmetric
+        ("magic",),  # --magic of tour and exists (search hands those commands to it)
         ("surveys", "random_tours", "search", "pictures", "puzzles"),  # the commands
         ("__main__",),
     ],
@@ -178,6 +181,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     ],
     "explore": [("_chunks",), ("tourmap",), ("sweeps", "table", "maps")],
     "puzzles": [("model",), ("encoding",), ("solving",), ("making",)],
+    "magic": [("rules",), ("encoding",), ("solving",)],
     "solvers": [
         ("options", "moves", "clauses", "follow", "gate", "problem", "automorphisms", "patching"),
         ("base", "cnf", "kernels"),  # the registry and the one gate; the encoding; C loops

@@ -16,6 +16,8 @@ describes its board, and every tour and certificate it carries is re-checked on 
   ``vertices`` (names) and ``edges`` (pairs of names), checked as a graph;
 * a knight's-tour number puzzle (``clues``): its solutions and refutations, the puzzle's
   CNF rebuilt from the puzzle (:mod:`knightgraph.certcheck.puzzles`);
+* a magic tour (``magic``): its line sums, and its refutations, the CNF rebuilt from the
+  board (:mod:`knightgraph.certcheck.magic`);
 * a directed graph (:func:`knightgraph.solvers.directed.digraph_answer`): ``vertices`` and
   ``arcs`` (pairs of names); its cycle or path is checked arc by arc, a certificate on the
   split graph the checker builds from the arcs (:mod:`knightgraph.certcheck.digraphs`).
@@ -165,6 +167,10 @@ def check_answer(answer: Any) -> tuple[bool, str]:
     """
     if not isinstance(answer, Mapping):
         raise Malformed(f"an answer is a JSON object, not {_kind(answer)}")
+    if "magic" in answer:  # a magic tour: its sums, its refutations
+        from .magic import check_magic_answer
+
+        return check_magic_answer(answer)
     if "clues" in answer:  # a knight's-tour number puzzle: its own checks
         from .puzzles import check_puzzle_answer
 

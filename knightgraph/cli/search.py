@@ -31,6 +31,7 @@ from ._symmetric import (
     symmetric_exists_text,
     symmetric_search,
 )
+from .magic import add_magic
 
 if TYPE_CHECKING:  # results (dataclasses, inspect) are imported when a command needs them
     from ..tours.results import SearchResult
@@ -58,6 +59,7 @@ def _add_tour(sub: Any) -> None:
     )
     tour.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically)")
     _add_proof(tour)
+    add_magic(tour)
     tour.set_defaults(run=_run_tour)
 
 
@@ -73,6 +75,7 @@ def _add_exists(sub: Any) -> None:
     )
     exists.add_argument("--format", default="text", choices=("text", "json"))
     _add_proof(exists)
+    add_magic(exists)
     exists.set_defaults(run=_run_exists)
 
 
@@ -114,6 +117,10 @@ def _add_proof(p: argparse.ArgumentParser) -> None:
 def _cmd_tour(args: argparse.Namespace) -> int:
     import json
 
+    if args.magic is not None:
+        from .magic import run_magic_tour
+
+        return run_magic_tour(args)
     kind = kind_of(args)
     kind.check_tour(args)
     # first, before any import: the backstop may stop a busy machine's command anywhere
@@ -194,6 +201,10 @@ def _write_proof(result: SearchResult, path: str | None) -> None:
 def _cmd_exists(args: argparse.Namespace) -> int:
     import json
 
+    if args.magic is not None:
+        from .magic import run_magic_exists
+
+        return run_magic_exists(args)
     kind = kind_of(args)
     request = _answer_json_when_stopped(args, kind, kind.exists_dict, _print_json)
     board, start, end = request[:] = kind.request(args)
@@ -213,13 +224,21 @@ def _cmd_exists(args: argparse.Namespace) -> int:
 
 def _run_tour(args: argparse.Namespace) -> int:
     """``tour``: a symmetric tour with ``--symmetric`` (:func:`_tour_symmetric`), else
-    :func:`_cmd_tour`."""
+    :func:`_cmd_tour` (which hands ``--magic`` on)."""
+    _one_structure(args)
     return _tour_symmetric(args) if args.symmetric else _cmd_tour(args)
 
 
 def _run_exists(args: argparse.Namespace) -> int:
     """``exists``: with ``--symmetric``, :func:`_exists_symmetric`; else :func:`_cmd_exists`."""
+    _one_structure(args)
     return _exists_symmetric(args, kind_of(args)) if args.symmetric else _cmd_exists(args)
+
+
+def _one_structure(args: argparse.Namespace) -> None:
+    """UsageError, before any work: ``--symmetric`` and ``--magic`` are two searches."""
+    if args.symmetric and args.magic is not None:
+        raise UsageError("--symmetric and --magic are two kinds of tour: give one")
 
 
 def _tour_symmetric(args: argparse.Namespace) -> int:

@@ -1,0 +1,494 @@
+"""Finding and counting magic tours: every tour verified twice, every "no" a checked proof.
+
+:func:`find_magic_tour` first asks :func:`~knightgraph.magic.rules.magic_obstruction`
+(sums that are not whole numbers, odd sides); when no argument settles the board it gives
+the CNF of :class:`~knightgraph.magic.encoding.MagicCNF` to CaDiCaL.  A model becomes a
+:class:`~knightgraph.Tour` (the verifier) and its line sums are re-added
+(:func:`~knightgraph.magic.rules.magic_defect`).  :func:`count_magic_tours` blocks each
+numbering found and solves again until the solver answers "unsatisfiable".  That answer,
+and every argument, becomes a certificate the independent checker
+(:mod:`knightgraph.certcheck.magic`) accepts before any "no" or exact count leaves, through
+the one gate (:func:`~knightgraph.solvers.gate.gate`).
+
+Examples
+--------
+>>> result = find_magic_tour(4, 8, kind="files")  # every file of 4 sums to 66
+>>> result.status.name, result.tour.squares()[:1] != []
+('FOUND', True)
+>>> find_magic_tour(7, 7).certificate.kind  # ranks 1 and 2: sums of different parity
+'magic-parity'
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..exceptions import InternalError, InvalidOptionError
+from ..running.budget import Budget
+from ..tours.results import Certificate, SearchResult, Status
+from ..tours.tour import Tour
+from .encoding import MagicCNF
+from .rules import check_kind, magic_defect, magic_obstruction
+
+__all__ = ["MAX_SQUARES", "PROOF_SQUARES", "MagicCount", "count_magic_tours", "find_magic_tour"]
+
+MAX_SQUARES = 100
+"""Most squares of a board the SAT search takes: the tour alone has about ``N^3`` clauses
+(a million at 10 x 10), the totalizers of the 20 lines of 10 x 10 about as many again."""
+
+PROOF_SQUARES = 48
+"""Up to this many squares the solver logs a DRUP proof (a "no" and an exact count need
+one); on larger boards a search runs without (a long search's proof would fill the
+disk), finds tours, and never answers "no"."""
+
+SOLVER = "cadical195"
+ENCODE_CHECK = 4096
+"""Clauses given to the solver between looks at the clock."""
+
+SLICE = 200
+"""Conflicts per solver call between looks at the clock (CaDiCaL cannot be interrupted; on
+8 x 8 a conflict takes a few milliseconds under the totalizers' millions of clauses)."""
+
+
+@dataclass(frozen=True)
+class MagicCount:
+    """What is known about the magic tours of a board.
+
+    Attributes
+    ----------
+    rows, cols : int
+    kind : str
+    closed : bool
+    status : Status
+        FOUND (at least one), PROVEN_ABSENT (none: the certificate says why) or ABORTED
+        (the budget ran out first; ``tours`` holds those found by then).
+    tours : tuple of Tour
+        Distinct numberings (a tour and its reverse are two), each verified twice.
+    exact : bool
+        True when ``tours`` are all of them (the certificate proves it).
+    certificate : Certificate or None
+    reason : str
+    seconds : float
+    stats : dict
+
+    Examples
+    --------
+    >>> count_magic_tours(3, 5).count  # the sums of 3 x 5 ranks differ in parity
+    0
+    """
+
+    rows: int
+    cols: int
+    kind: str
+    closed: bool
+    status: Status
+    tours: tuple[Tour, ...] = ()
+    exact: bool = False
+    certificate: Certificate | None = None
+    reason: str = ""
+    seconds: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def count(self) -> int | None:
+        """The number of numberings when it is known exactly, else None."""
+        return len(self.tours) if self.exact else None
+
+
+def find_magic_tour(
+    m: int,
+    n: int | None = None,
+    *,
+    kind: str = "semi",
+    closed: bool = False,
+    timeout: float | None = None,
+    budget: Budget | None = None,
+) -> SearchResult:
+    """A magic tour of the ``m x n`` board, or a checked proof that there is none.
+
+    Parameters
+    ----------
+    m, n : int
+        Ranks and files (``n`` defaults to ``m``).
+    kind : {"semi", "full", "files", "ranks"}
+        ``semi``: every rank and file has its sum; ``full``: and both long diagonals
+        (square boards); ``files`` or ``ranks``: those lines only.
+    closed : bool
+        Ask for a closed tour.
+    timeout : float, optional
+        Seconds; past them the answer is ABORTED.
+    budget : Budget, optional
+        In place of ``timeout``: a clock already running (the command line's).
+
+    Returns
+    -------
+    SearchResult
+        FOUND with the tour (``stats["sums"]``: the line sums), PROVEN_ABSENT with a
+        certificate the independent checker accepted, or ABORTED.
+
+    Raises
+    ------
+    InvalidBoardError, InvalidOptionError
+        A bad size, kind, or a board past :data:`MAX_SQUARES` that no argument settles.
+
+    Notes
+    -----
+    On a board past :data:`PROOF_SQUARES` squares whose sides are multiples of 4 (8 x 8),
+    where no "no" can come anyway, the search first asks for a tour of Beverley's form
+    (:meth:`~knightgraph.magic.encoding.MagicCNF.block_clauses`: every run of four
+    numbers inside one 4 x 4 block), then, if the solver proves there is none of that
+    form, for any.  A "no" is a ``magic-sums`` or ``magic-parity`` argument (O(1), see
+    :mod:`knightgraph.magic.rules`) or a ``magic-refutation``: the CNF unsatisfiable, its
+    DRUP proof checked against the CNF the checker writes itself (logged only up to
+    :data:`PROOF_SQUARES` squares; past them "unsatisfiable" is ABORTED).  A tour is
+    checked by the verifier and its sums re-added here, and the checker checks both
+    again from a JSON answer.  Time: that of a CDCL solver on about ``N^3`` clauses,
+    exponential in the worst case; the 8 x 8 semi-magic tour: ``benchmarks/bench_magic.py``.
+
+    Examples
+    --------
+    >>> find_magic_tour(3, 3).certificate.kind  # ranks 1 and 2: odd and even sums
+    'magic-parity'
+    >>> result = find_magic_tour(4, 4)  # no tour at all, so no magic one: a refutation
+    >>> result.status.name, result.certificate.kind
+    ('PROVEN_ABSENT', 'magic-refutation')
+    """
+    n = m if n is None else n
+    budget = Budget.make(timeout=timeout) if budget is None else budget
+    shaped = _blocks_first(m, n, kind, closed, budget)
+    if isinstance(shaped, SearchResult):
+        return shaped
+    answer = count_magic_tours(m, n, kind=kind, closed=closed, limit=1, budget=budget)
+    tour = answer.tours[0] if answer.tours else None
+    stats = {**shaped, **answer.stats}
+    if tour is not None:
+        stats["sums"] = _sums(tour, answer.kind)
+    return SearchResult(
+        answer.status if tour is None else Status.FOUND,
+        tour=tour,
+        certificate=answer.certificate if tour is None else None,
+        method="magic",
+        seconds=answer.seconds,
+        stats=stats,
+        reason=answer.reason,
+    )
+
+
+def count_magic_tours(
+    m: int,
+    n: int | None = None,
+    *,
+    kind: str = "semi",
+    closed: bool = False,
+    limit: int | None = None,
+    timeout: float | None = None,
+    budget: Budget | None = None,
+) -> MagicCount:
+    """The magic tours of the ``m x n`` board, as numberings: all of them, or ``limit``.
+
+    A tour numbered from either end is two numberings, and the board's symmetries
+    are not divided out (the OEIS counts of 4 x n boards, A328816, are up to the four).
+
+    Parameters
+    ----------
+    m, n, kind, closed, timeout, budget
+        As :func:`find_magic_tour`.
+    limit : int, optional
+        Stop after this many (``exact`` is then False).
+
+    Returns
+    -------
+    MagicCount
+
+    Notes
+    -----
+    Each round solves the CNF with one blocking clause per numbering found; the last
+    round's "unsatisfiable" is the certificate of the count (``magic-refutation`` with
+    the numberings listed), which the checker accepts before the count is called exact.
+
+    Examples
+    --------
+    >>> answer = count_magic_tours(3, 4, kind="ranks")  # no 3x4 tour has every rank at 26
+    >>> answer.count, answer.certificate.kind
+    (0, 'magic-refutation')
+    """
+    began = time.monotonic()
+    n = m if n is None else n
+    from ..boards.board import Board
+
+    board = Board(m, n)
+    kind = check_kind(kind, m, n)
+    if not isinstance(closed, bool):
+        raise InvalidOptionError(f"invalid closed {closed!r}: expected True or False")
+    if limit is not None and (not isinstance(limit, int) or limit < 1):
+        raise InvalidOptionError(f"invalid limit {limit!r}: expected a whole number >= 1")
+    budget = Budget.make(timeout=timeout) if budget is None else budget
+    found: list[Tour] = []
+    stats: dict[str, Any] = {"rounds": 0}
+
+    def answer(status: Status, reason: str, **more: Any) -> MagicCount:
+        stats["seconds"] = time.monotonic() - began
+        return MagicCount(
+            m, n, kind, closed, status, tuple(found), reason=reason,
+            seconds=stats["seconds"], stats=dict(stats), **more,
+        )  # fmt: skip
+
+    argument = magic_obstruction(m, n, kind)
+    if argument is not None:
+        return _gated(answer, argument, m, n, kind, closed, budget, [])
+    if m * n > MAX_SQUARES:
+        raise InvalidOptionError(
+            f"invalid board {m}x{n} for a magic tour search: {m * n} squares, the SAT "
+            f"encoding takes at most {MAX_SQUARES}"
+        )
+    cnf = MagicCNF(m, n, kind, closed)
+    proof = m * n <= PROOF_SQUARES
+    with _session(cnf, budget, proof) as sat:
+        if sat is None:
+            return answer(Status.ABORTED, _stopped(budget, "writing the clauses"))
+        while limit is None or len(found) < limit:
+            stats["rounds"] += 1
+            outcome = _solve(sat, budget)
+            if outcome is None:
+                return answer(Status.ABORTED, _stopped(budget, f"{len(found)} found"))
+            if outcome is False:
+                lines = _lemmas(sat.get_proof() or []) if proof else None
+                break
+            order = cnf.decode(outcome)
+            found.append(_verified(board, order, kind, closed))
+            sat.add_clause([-cnf.var(s, k) for k, s in enumerate(order, 1)])
+        else:
+            plural = "s" if limit != 1 else ""
+            return answer(Status.FOUND, f"stopped at {limit} magic tour{plural}")
+    if lines is None:
+        return answer(
+            Status.ABORTED,
+            f"the solver found no more, but logs no proof on boards over {PROOF_SQUARES} "
+            "squares, so nothing is claimed",
+        )
+    if budget.out_of_time():
+        return answer(Status.ABORTED, _stopped(budget, "before the proof was checked"))
+    certificate = Certificate(
+        "magic-refutation",
+        f"no {_words(kind)} tour other than the {len(found)} listed: the CNF with a blocking "
+        "clause for each is unsatisfiable",
+        {"solutions": [[list(sq) for sq in t.squares()] for t in found], "proof": lines},
+    )
+    return _gated(answer, certificate, m, n, kind, closed, budget, found)
+
+
+def _blocks_first(
+    m: int, n: int, kind: str, closed: bool, budget: Budget
+) -> SearchResult | dict[str, Any]:
+    """The search for a tour of Beverley's form (see :func:`find_magic_tour`): its result
+    when it finds one or the time runs out, else what it did (for the full search's stats)."""
+    from ..boards.board import Board
+
+    board = Board(m, n)
+    kind = check_kind(kind, m, n)
+    size = m * n
+    if size <= PROOF_SQUARES or size > MAX_SQUARES or m % 4 or n % 4:
+        return {}
+    if magic_obstruction(m, n, kind) is not None:
+        return {}
+    began = time.monotonic()
+
+    def result(status: Status, reason: str, tour: Tour | None = None) -> SearchResult:
+        seconds = time.monotonic() - began
+        stats: dict[str, Any] = {"form": "runs of 4 in 4x4 blocks", "seconds": seconds}
+        if tour is not None:
+            stats["sums"] = _sums(tour, kind)
+        return SearchResult(status, tour=tour, method="magic", seconds=seconds, stats=stats,
+                            reason=reason)  # fmt: skip
+
+    outcome = _in_child(m, n, kind, closed, budget)
+    if outcome is None:
+        return result(Status.ABORTED, _stopped(budget, "searching tours of Beverley's form"))
+    if outcome is False:
+        return {"form": "none of Beverley's form", "form seconds": time.monotonic() - began}
+    tour = _verified(board, outcome, kind, closed)
+    return result(Status.FOUND, "a tour of Beverley's form (runs of 4 in 4x4 blocks)", tour)
+
+
+def _in_child(
+    m: int, n: int, kind: str, closed: bool, budget: Budget
+) -> list[int] | Literal[False] | None:
+    """The search of Beverley's form in a process of its own: one uninterrupted solver call
+    (CaDiCaL cannot be interrupted, and slicing its search into short calls slows it down
+    many times over on these formulas), stopped by ending the process at the timeout.
+    The order of the squares found, False (none of that form), or None (past the timeout)."""
+    import multiprocessing
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    context: Any = multiprocessing.get_context(method)
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(
+        target=_blocks_search, args=(m, n, kind, closed, sender), name="knightgraph-magic"
+    )
+    child.daemon = True
+    child.start()
+    sender.close()
+    try:
+        while True:
+            wait = 0.05 if budget.timeout is None else min(0.05, max(budget.remaining() or 0, 0))
+            if receiver.poll(wait):
+                try:
+                    found: list[int] | Literal[False] = receiver.recv()
+                except EOFError:
+                    raise InternalError("internal error: the magic search's process ended "
+                                        f"without an answer (exit {child.exitcode})") from None  # fmt: skip
+                return found
+            if budget.out_of_time():
+                return None
+            if not child.is_alive() and not receiver.poll():
+                raise InternalError(
+                    f"internal error: the magic search's process ended (exit {child.exitcode})"
+                )
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receiver.close()
+
+
+def _blocks_search(m: int, n: int, kind: str, closed: bool, sender: Any) -> None:
+    """The child's work: the CNF with Beverley's form, solved; the order sent back."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    import itertools
+
+    from pysat.solvers import Solver
+
+    cnf = MagicCNF(m, n, kind, closed)
+    with Solver(name=SOLVER) as sat:
+        add = getattr(sat, "solver", sat).add_clause
+        for clause in itertools.chain(cnf.iter_clauses(), cnf.block_clauses()):
+            add(clause)
+        sender.send(cnf.decode(sat.get_model()) if sat.solve() else False)
+    sender.close()
+
+
+def _solve(sat: Any, budget: Budget) -> list[int] | Literal[False] | None:
+    """The model (a list), False (unsatisfiable) or None (past the timeout), in slices of
+    :data:`SLICE` conflicts."""
+    while budget.timeout is None or not budget.out_of_time():
+        if budget.timeout is not None:
+            sat.conf_budget(SLICE)
+            outcome = sat.solve_limited()
+        else:
+            outcome = sat.solve()
+        if outcome is not None:
+            return list(sat.get_model()) if outcome else False
+    return None
+
+
+def _gated(
+    answer: Any,
+    certificate: Certificate,
+    m: int,
+    n: int,
+    kind: str,
+    closed: bool,
+    budget: Budget,
+    found: Sequence[Tour],
+) -> MagicCount:
+    """The count or "no" of a certificate, only once the independent checker accepts it."""
+    from ..certcheck.magic import check_magic_certificate
+    from ..solvers.gate import gate
+
+    fields = {"rows": m, "cols": n, "magic": kind, "closed": closed}
+
+    def check(cert: Certificate) -> tuple[bool, str]:
+        return check_magic_certificate(fields, cert.to_dict())
+
+    if found:
+        accepted, why = check(certificate)
+        if not accepted:
+            return answer(Status.ABORTED, f"the count's refutation did not check ({why})")  # type: ignore[no-any-return]
+        out = answer(Status.FOUND, "every magic tour found", exact=True, certificate=certificate)
+        out.stats["checked"] = why
+        return out  # type: ignore[no-any-return]
+    no = SearchResult(Status.PROVEN_ABSENT, certificate=certificate, method="magic")
+    gated = gate(
+        no,
+        what=f"{_words(kind)} tour of the {m}x{n} board",
+        budget=budget,
+        check=check,
+        refute=lambda _: SearchResult(Status.ABORTED, reason="no other refutation"),
+    )
+    if gated.status is not Status.PROVEN_ABSENT:
+        return answer(Status.ABORTED, gated.reason)  # type: ignore[no-any-return]
+    out = answer(Status.PROVEN_ABSENT, certificate.reason, exact=True, certificate=certificate)
+    out.stats["checked"] = gated.stats["checked"]
+    return out  # type: ignore[no-any-return]
+
+
+def _words(kind: str) -> str:
+    return {"semi": "semi-magic", "full": "magic", "files": "file-magic", "ranks": "rank-magic"}[
+        kind
+    ]
+
+
+def _sums(tour: Tour, kind: str) -> dict[str, int]:
+    """Each line's sum, by the line's name."""
+    from .rules import magic_lines
+
+    m, n = tour.board.m, tour.board.n
+    number = {int(s): k for k, s in enumerate(tour.order.tolist(), 1)}
+    return {name: sum(number[s] for s in squares) for name, squares in magic_lines(m, n, kind)}
+
+
+def _verified(board: Any, order: Sequence[int], kind: str, closed: bool) -> Tour:
+    """The numbering as a Tour (the verifier), its sums re-added (else InternalError)."""
+    tour = Tour(board, list(order), closed=closed)
+    defect = magic_defect(tour.order.tolist(), board.m, board.n, kind)
+    if defect is not None:
+        raise InternalError(f"internal error: the solver's tour is not magic: {defect}")
+    return tour
+
+
+def _lemmas(proof: Sequence[str]) -> list[str]:
+    """The proof's lemmas up to its first empty clause, without its deletions (every kept
+    clause is implied by the formula, so each lemma still follows without them)."""
+    lemmas = []
+    for line in proof:
+        if line.startswith("d"):
+            continue
+        lemmas.append(line)
+        if line.strip() == "0":
+            break
+    return lemmas
+
+
+def _stopped(budget: Budget, what: str) -> str:
+    return f"stopped at the timeout of {budget.timeout:g} s ({what})"
+
+
+@contextmanager
+def _session(
+    cnf: MagicCNF, budget: Budget, proof: bool, more: Iterable[list[int]] = ()
+) -> Iterator[Any]:
+    """CaDiCaL holding the CNF and ``more`` (None when the timeout passes while writing it)."""
+    import itertools
+
+    from pysat.solvers import Solver
+
+    from ..solvers.incremental import PROOF_OPTIONS
+
+    with Solver(name=SOLVER, with_proof=proof) as sat:
+        inner = getattr(sat, "solver", sat)
+        if proof:
+            inner.configure(dict(PROOF_OPTIONS))
+        add = inner.add_clause
+        for i, clause in enumerate(itertools.chain(cnf.iter_clauses(), more)):
+            if i % ENCODE_CHECK == 0 and budget.out_of_time():
+                yield None
+                return
+            add(clause)
+        yield sat
