@@ -44,7 +44,8 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from .adjacency import Malformed, Rectangle, Rejected, parse_square, require, square_name
+from .adjacency import Malformed, Rectangle, Rejected, require, square_name
+from .puzzles import knight_numbering
 
 __all__ = ["MAX_MAGIC_SQUARES", "check_magic_answer", "check_magic_certificate", "magic_cnf"]
 
@@ -106,40 +107,12 @@ class _Board:
 
     def tour(self, squares: Any) -> list[Square]:
         """The squares of a numbering, checked to be a magic tour (else Rejected)."""
-        if not isinstance(squares, list):
-            raise Malformed(f"a tour is a list of squares, not {type(squares).__name__}")
-        path = [_square(s, self.m, self.n) for s in squares]
-        require(len(path) == self.size, f"{len(path)} squares for {self.size}")
-        require(len(set(path)) == self.size, "a square is visited twice")
-        steps = list(itertools.pairwise(path))
-        if self.closed:
-            steps.append((path[-1], path[0]))
-        for a, b in steps:
-            require(b in self.moves[a], f"{square_name(a)} to {square_name(b)} is no knight move")
+        path = knight_numbering(squares, self, ("tour", "", "visited"))
         number = {s: k for k, s in enumerate(path, 1)}
         for name, line, want in self.lines():
             got = sum(number[s] for s in line)
             require(got == want, f"{name} sums to {got}, not {want}")
         return path
-
-
-def _square(value: Any, m: int, n: int) -> Square:
-    if isinstance(value, str):
-        try:
-            square = parse_square(value)
-        except ValueError:
-            raise Malformed(f"invalid square {value[:20]!r}") from None
-    elif (
-        isinstance(value, list)
-        and len(value) == 2
-        and all(isinstance(x, int) and not isinstance(x, bool) for x in value)
-    ):
-        square = (value[0], value[1])
-    else:
-        raise Malformed(f"invalid square {value!r}"[:80])
-    if not (0 <= square[0] < m and 0 <= square[1] < n):
-        raise Malformed(f"square {value!r} is off the {m}x{n} board")
-    return square
 
 
 def magic_cnf(board: Any, solutions: Sequence[Sequence[Square]] = ()) -> list[list[int]]:

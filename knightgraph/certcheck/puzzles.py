@@ -65,7 +65,7 @@ class _Puzzle:
         self.m, self.n, self.closed, self.size = rows, cols, bool(closed), rows * cols
         self.clues: dict[Square, int] = {}
         for name, number in clues.items():
-            square = _square(name, rows, cols)
+            square = read_square(name, rows, cols)
             ok = isinstance(number, int) and not isinstance(number, bool)
             if not ok or not 1 <= number <= self.size or square in self.clues:
                 raise Malformed(f"invalid clue {name!r}: {number!r}")
@@ -80,23 +80,38 @@ class _Puzzle:
 
     def solution(self, squares: Any) -> list[Square]:
         """The squares of a numbering, checked to solve the puzzle (else Rejected)."""
-        if not isinstance(squares, list):
-            raise Malformed(f"a solution is a list of squares, not {type(squares).__name__}")
-        path = [_square(s, self.m, self.n) for s in squares]
-        require(len(path) == self.size, f"{len(path)} squares numbered for {self.size}")
-        require(len(set(path)) == self.size, "a square is numbered twice")
-        steps = list(itertools.pairwise(path))
-        if self.closed:
-            steps.append((path[-1], path[0]))
-        for a, b in steps:
-            require(b in self.moves[a], f"{square_name(a)} to {square_name(b)} is no knight move")
+        path = knight_numbering(squares, self, ("solution", "numbered", "numbered"))
         for square, number in self.clues.items():
             got = path.index(square) + 1
             require(got == number, f"{square_name(square)} carries {got}, not its clue {number}")
         return path
 
 
-def _square(value: Any, m: int, n: int) -> Square:
+def knight_numbering(squares: Any, board: Any, words: tuple[str, str, str]) -> list[Square]:
+    """The squares of a numbering ``1 .. size`` read from an answer and checked to be a
+    knight's tour of ``board`` (its ``m``, ``n``, ``size``, ``moves`` and ``closed``): else
+    Malformed (not a list of squares of the board) or Rejected.  ``words`` name what is
+    read in the messages: the thing, how its squares are counted, how one is repeated
+    (("solution", "numbered", "numbered") for a puzzle, ("tour", "", "visited") for a magic
+    tour)."""
+    thing, counted, twice = words
+    if not isinstance(squares, list):
+        raise Malformed(f"a {thing} is a list of squares, not {type(squares).__name__}")
+    path = [read_square(s, board.m, board.n) for s in squares]
+    counted = f" {counted}" if counted else ""
+    require(len(path) == board.size, f"{len(path)} squares{counted} for {board.size}")
+    require(len(set(path)) == board.size, f"a square is {twice} twice")
+    steps = list(itertools.pairwise(path))
+    if board.closed:
+        steps.append((path[-1], path[0]))
+    for a, b in steps:
+        require(b in board.moves[a], f"{square_name(a)} to {square_name(b)} is no knight move")
+    return path
+
+
+def read_square(value: Any, m: int, n: int) -> Square:
+    """A square of an answer (a name like ``"b3"`` or ``[row, col]``) on the ``m x n``
+    board, else Malformed."""
     if isinstance(value, str):
         try:
             square = parse_square(value)
