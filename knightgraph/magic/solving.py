@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..exceptions import InternalError, InvalidOptionError
+from ..puzzles.solving import proof_lemmas, stopped_at
 from ..running.budget import Budget
 from ..tours.results import Certificate, SearchResult, Status
 from ..tours.tour import Tour
@@ -249,14 +250,14 @@ def count_magic_tours(
     proof = m * n <= PROOF_SQUARES
     with _session(cnf, budget, proof) as sat:
         if sat is None:
-            return answer(Status.ABORTED, _stopped(budget, "writing the clauses"))
+            return answer(Status.ABORTED, stopped_at(budget, "writing the clauses"))
         while limit is None or len(found) < limit:
             stats["rounds"] += 1
             outcome = _solve(sat, budget)
             if outcome is None:
-                return answer(Status.ABORTED, _stopped(budget, f"{len(found)} found"))
+                return answer(Status.ABORTED, stopped_at(budget, f"{len(found)} found"))
             if outcome is False:
-                lines = _lemmas(sat.get_proof() or []) if proof else None
+                lines = proof_lemmas(sat.get_proof() or []) if proof else None
                 break
             order = cnf.decode(outcome)
             found.append(_verified(board, order, kind, closed))
@@ -271,7 +272,7 @@ def count_magic_tours(
             "squares, so nothing is claimed",
         )
     if budget.out_of_time():
-        return answer(Status.ABORTED, _stopped(budget, "before the proof was checked"))
+        return answer(Status.ABORTED, stopped_at(budget, "before the proof was checked"))
     certificate = Certificate(
         "magic-refutation",
         f"no {_words(kind)} tour other than the {len(found)} listed: the CNF with a blocking "
@@ -307,7 +308,7 @@ def _blocks_first(
 
     outcome = _in_child(m, n, kind, closed, budget)
     if outcome is None:
-        return result(Status.ABORTED, _stopped(budget, "searching tours of Beverley's form"))
+        return result(Status.ABORTED, stopped_at(budget, "searching tours of Beverley's form"))
     if outcome is False:
         return {"form": "none of Beverley's form", "form seconds": time.monotonic() - began}
     tour = _verified(board, outcome, kind, closed)
@@ -451,23 +452,6 @@ def _verified(board: Any, order: Sequence[int], kind: str, closed: bool) -> Tour
     if defect is not None:
         raise InternalError(f"internal error: the solver's tour is not magic: {defect}")
     return tour
-
-
-def _lemmas(proof: Sequence[str]) -> list[str]:
-    """The proof's lemmas up to its first empty clause, without its deletions (every kept
-    clause is implied by the formula, so each lemma still follows without them)."""
-    lemmas = []
-    for line in proof:
-        if line.startswith("d"):
-            continue
-        lemmas.append(line)
-        if line.strip() == "0":
-            break
-    return lemmas
-
-
-def _stopped(budget: Budget, what: str) -> str:
-    return f"stopped at the timeout of {budget.timeout:g} s ({what})"
 
 
 @contextmanager

@@ -214,16 +214,16 @@ def count_solutions(
         return _odd_board(puzzle, answer)
     with sat_session(cnf, budget) as sat:
         if sat is None:
-            return answer(Status.ABORTED, _stopped(budget, "writing the clauses"))
+            return answer(Status.ABORTED, stopped_at(budget, "writing the clauses"))
         for tour in found:
             sat.add_clause(cnf.blocking(tour.order.tolist()))
         while limit is None or len(found) < limit:
             stats["rounds"] += 1
             outcome = solve_sliced(sat, budget)
             if outcome is None:
-                return answer(Status.ABORTED, _stopped(budget, f"{len(found)} solutions found"))
+                return answer(Status.ABORTED, stopped_at(budget, f"{len(found)} solutions found"))
             if not outcome:
-                proof = _cut(sat.get_proof() or [])
+                proof = proof_lemmas(sat.get_proof() or [])
                 break
             order = cnf.decode(sat.get_model())
             found.append(_verified(puzzle, order))
@@ -231,7 +231,7 @@ def count_solutions(
         else:
             return answer(Status.FOUND, f"stopped at {limit} solution{'s' if limit != 1 else ''}")
     if budget.out_of_time():
-        return answer(Status.ABORTED, _stopped(budget, "before the proof was checked"))
+        return answer(Status.ABORTED, stopped_at(budget, "before the proof was checked"))
     certificate = Certificate(
         "puzzle-refutation",
         f"no solution other than the {len(found)} listed: the puzzle's CNF with a blocking "
@@ -295,7 +295,7 @@ def _verified(puzzle: Puzzle, order: Sequence[int]) -> Tour:
     return tour
 
 
-def _cut(proof: Sequence[str]) -> list[str]:
+def proof_lemmas(proof: Sequence[str]) -> list[str]:
     """The proof's lemmas up to its first empty clause, without its deletions.
 
     What follows the empty clause proves nothing more.  A deletion only spares the
@@ -313,7 +313,8 @@ def _cut(proof: Sequence[str]) -> list[str]:
     return lemmas
 
 
-def _stopped(budget: Budget, what: str) -> str:
+def stopped_at(budget: Budget, what: str) -> str:
+    """The reason of an answer stopped by its timeout, saying where (also the magic tours')."""
     return f"stopped at the timeout of {budget.timeout:g} s ({what})"
 
 
