@@ -5,8 +5,10 @@
 the CNF of :class:`~knightgraph.magic.encoding.MagicCNF` to CaDiCaL.  A model becomes a
 :class:`~knightgraph.Tour` (the verifier) and its line sums are re-added
 (:func:`~knightgraph.magic.rules.magic_defect`).  :func:`count_magic_tours` blocks each
-numbering found and solves again until the solver answers "unsatisfiable".  That answer,
-and every argument, becomes a certificate the independent checker
+numbering found and solves again until the solver answers "unsatisfiable" (on 8 x 8 and
+other boards past :data:`PROOF_SQUARES` squares with sides multiples of 4,
+:func:`find_magic_tour` first asks for a tour of Beverley's form, in a process of its
+own).  That answer, and every argument, becomes a certificate the independent checker
 (:mod:`knightgraph.certcheck.magic`) accepts before any "no" or exact count leaves, through
 the one gate (:func:`~knightgraph.solvers.gate.gate`).
 
