@@ -303,7 +303,7 @@ def add_executor(p: argparse.ArgumentParser) -> None:
 
 
 # ------------------------------------------------------ the request itself
-_METHOD_FLAGS = {
+METHOD_FLAGS = {
     "moves": "--moves",
     "prune": "--prune",
     "oracle": "--oracle",
@@ -331,7 +331,7 @@ def solver_options_of(args: argparse.Namespace) -> dict[str, Any]:
     for key in options:
         if key not in info.options:
             raise InvalidOptionError(
-                f"{_METHOD_FLAGS[key]} does not apply to --method {args.method}"
+                f"{METHOD_FLAGS[key]} does not apply to --method {args.method}"
             )
     return options
 

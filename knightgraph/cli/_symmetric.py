@@ -13,19 +13,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ._shared import UsageError
+from ._shared import METHOD_FLAGS, UsageError
 
 KINDS = ("rot180", "rot90", "mirror")
-_STRATEGY_FLAGS = {
-    "moves": "--moves",
-    "prune": "--prune",
-    "oracle": "--oracle",
-    "order": "--order",
-    "rule": "--rule",
-    "repair": "--repair",
-    "attempts": "--attempts",
-    "seed": "--seed",
-}
+_STRATEGY_FLAGS = {**METHOD_FLAGS, "seed": "--seed"}
 
 
 def add_symmetric(p: argparse.ArgumentParser, *, classes: bool = False) -> None:

@@ -17,18 +17,12 @@ import argparse
 import json
 from typing import Any
 
-from ._shared import EXIT_OF, KNIGHT, UsageError, emit
+from ._shared import EXIT_OF, KNIGHT, METHOD_FLAGS, UsageError, emit
 
 _REFUSED = {
     "start": "--start",
     "end": "--end",
-    "moves": "--moves",
-    "prune": "--prune",
-    "oracle": "--oracle",
-    "order": "--order",
-    "rule": "--rule",
-    "repair": "--repair",
-    "attempts": "--attempts",
+    **METHOD_FLAGS,
     "seed": "--seed",
     "limit": "--limit",
     "remove": "--remove",
