@@ -115,8 +115,6 @@ def _add_proof(p: argparse.ArgumentParser) -> None:
 
 # --------------------------------------------------------------------- tour
 def _cmd_tour(args: argparse.Namespace) -> int:
-    import json
-
     if args.magic is not None:
         from .magic import run_magic_tour
 
@@ -126,14 +124,29 @@ def _cmd_tour(args: argparse.Namespace) -> int:
     # first, before any import: the backstop may stop a busy machine's command anywhere
     request = _answer_json_when_stopped(args, kind, kind.tour_dict, emit)
     board, start, end = request[:] = kind.request(args)
-    from ..io.formats import write_npy
-
     if args.format == "npy" and not args.output:
         raise UsageError("--format npy writes binary data: give -o FILE")
     result = kind.search(args, board, start, end)
+    return _tour_reply(args, kind, board, (start, end), result)
+
+
+def _tour_reply(
+    args: argparse.Namespace,
+    kind: Rectangle,
+    board: Any,
+    ends: tuple[Any, Any],
+    result: SearchResult,
+    **more: Any,
+) -> int:
+    """Write ``tour``'s answer in the format asked (the proof file too); its exit code.
+    ``more``: fields the JSON adds after the answer's own (``"symmetric"``)."""
+    import json
+
+    from ..io.formats import write_npy
+
     _write_proof(result, args.proof)
     if args.format == "json":
-        emit(json.dumps(kind.tour_dict(args, board, (start, end), result)), args.output)
+        emit(json.dumps({**kind.tour_dict(args, board, ends, result), **more}), args.output)
     elif result.tour is None:
         print(result.reason)
     elif args.format == "npy":
@@ -244,9 +257,6 @@ def _one_structure(args: argparse.Namespace) -> None:
 def _tour_symmetric(args: argparse.Namespace) -> int:
     """``tour --symmetric``: a tour the symmetry maps onto itself, or a checked "no"; the
     answer as ``tour`` prints it, its JSON with ``"symmetric"``."""
-    import json
-
-    from ..io.formats import write_npy
     from ._shared import time_left
 
     kind = kind_of(args)
@@ -258,19 +268,7 @@ def _tour_symmetric(args: argparse.Namespace) -> int:
         raise UsageError("--format npy writes binary data: give -o FILE")
     check_symmetric(args, board)
     result = symmetric_search(args, board, time_left(args))
-    _write_proof(result, args.proof)
-    if args.format == "json":
-        answer = kind.tour_dict(args, board, (start, end), result)
-        emit(json.dumps({**answer, "symmetric": args.symmetric}), args.output)
-    elif result.tour is None:
-        print(result.reason)
-    elif args.format == "npy":
-        write_npy(result.tour.order, args.output)
-    elif args.format == "board":
-        emit(kind.numbered(board, result.tour), args.output)
-    else:
-        emit(kind.squares(result.tour), args.output)
-    return EXIT_OF[result.status]
+    return _tour_reply(args, kind, board, (start, end), result, symmetric=args.symmetric)
 
 
 def _exists_symmetric(args: argparse.Namespace, kind: Rectangle) -> int:
