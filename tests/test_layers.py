@@ -125,6 +125,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "running": [
         ("native", "resources", "workers", "budget", "disk", "collector"),  # one job each
         ("parallel",),  # the executors, over the workers
+        ("child",),  # one piece of work in a process of its own, killed at the timeout
     ],
     "boards": [
         ("squares", "arrays", "csr", "graphboard"),  # names, arrays, CSR adjacency, graph boards

@@ -9,7 +9,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..exceptions import InvalidOptionError
@@ -24,9 +24,13 @@ def as_any_board(
     *,
     leaper: tuple[int, int] = KNIGHT,
     removed: Iterable[SquareLike] = (),
+    stop: Callable[[], bool] | None = None,
 ) -> Any:
     """The board of an entry point that takes every board kind: the one place that asks
     whether it was given a graph.
+
+    ``stop`` is handed to :meth:`~knightgraph.boards.graphboard.GraphBoard.from_networkx`
+    (a search's clock, read while a large graph is read).
 
     A networkx graph or a :class:`~knightgraph.boards.graphboard.GraphBoard` (a torus, a
     cylinder, a 3-D board) as ``m``, with no ``n``, ``leaper`` or ``removed``, gives its
@@ -48,7 +52,7 @@ def as_any_board(
         if is_graph(m) or isinstance(m, GraphBoard):
             if n is not None or tuple(leaper) != KNIGHT or tuple(removed):
                 raise InvalidOptionError("a graph takes no n, leaper or removed squares")
-            return m if isinstance(m, GraphBoard) else GraphBoard.from_networkx(m)
+            return m if isinstance(m, GraphBoard) else GraphBoard.from_networkx(m, stop=stop)
     return as_board(m, n, leaper=leaper, removed=removed)
 
 

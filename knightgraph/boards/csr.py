@@ -25,15 +25,24 @@ Examples
 
 from __future__ import annotations
 
-from itertools import pairwise
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from itertools import chain, pairwise
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..exceptions import SearchAbortedError
+
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["adjacency_tuples", "csr_from_pairs", "first_non_edge", "upper_edges"]
+__all__ = [
+    "adjacency_tuples",
+    "csr_from_pairs",
+    "first_non_edge",
+    "pairs_from_adjacency",
+    "upper_edges",
+]
 
 
 def csr_from_pairs(
@@ -124,3 +133,36 @@ def first_non_edge(
     hit[hit] = keys[at[hit]] == wanted[hit]
     missing = np.flatnonzero(~hit)
     return int(missing[0]) if len(missing) else -1
+
+
+def pairs_from_adjacency(
+    table: Any,
+    nodes: Sequence[Hashable],
+    index: dict[Hashable, int],
+    chunk: int,
+    stop: Callable[[], bool] | None = None,
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The two ends' index arrays of every edge, from an adjacency mapping (networkx's
+    ``graph._adj``: ``table[v]`` iterates over the neighbours of ``v``), each edge once from
+    each end; ``index`` numbers the vertices.
+
+    Read ``chunk`` vertices at a time; before each chunk ``stop()`` (a search's clock) may
+    end the reading with :class:`~knightgraph.SearchAbortedError`.  O(V + E), one pass.
+
+    Examples
+    --------
+    >>> first, second = pairs_from_adjacency({"a": ["b"], "b": ["a"]}, ["a", "b"], {"a": 0, "b": 1}, 1)
+    >>> first.tolist(), second.tolist()
+    ([0, 1], [1, 0])
+    """
+    rows = [len(table[v]) for v in nodes]
+    numbered = list(nodes) == list(range(len(nodes)))  # vertices 0 .. N-1 in order: indices
+    parts = [np.zeros(0, dtype=np.int64)]
+    for low in range(0, len(nodes), chunk):
+        if stop is not None and stop():
+            raise SearchAbortedError(f"reading the graph: {low:,} of {len(nodes):,} vertices read")
+        ends: Iterator[Any] = chain.from_iterable(map(table.__getitem__, nodes[low : low + chunk]))
+        if not numbered:
+            ends = map(index.__getitem__, ends)
+        parts.append(np.fromiter(ends, dtype=np.int64, count=sum(rows[low : low + chunk])))
+    return np.repeat(np.arange(len(nodes), dtype=np.int64), rows), np.concatenate(parts)

@@ -27,20 +27,29 @@ knightgraph.exceptions.InvalidTourError: invalid tour: step 1 from 0 to 2 is not
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Sequence
-from itertools import chain
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..exceptions import InvalidBoardError, InvalidSquareError, InvalidTourError
 from ..running.collector import paused_collector
-from .csr import adjacency_tuples, csr_from_pairs, first_non_edge, upper_edges
+from .csr import (
+    adjacency_tuples,
+    csr_from_pairs,
+    first_non_edge,
+    pairs_from_adjacency,
+    upper_edges,
+)
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["GraphBoard", "is_graph"]
+__all__ = ["READ_CHUNK", "GraphBoard", "is_graph"]
+
+READ_CHUNK = 1 << 16
+"""Vertices of a networkx graph read between two looks at a search's clock
+(:meth:`GraphBoard.from_networkx`)."""
 
 
 def is_graph(obj: object) -> bool:
@@ -150,28 +159,57 @@ class GraphBoard:
         wrap: str | None,
         leaper: tuple[int, ...] | None,
     ) -> None:
-        """The adjacency (CSR arrays, then tuples) and the names of the vertices."""
+        """The adjacency (CSR arrays) and the names of the vertices given; the adjacency
+        tuples (:attr:`adj`) and the default names are made when first asked for (a SAT
+        search of a large graph needs neither: a second saved per million vertices)."""
         self._csr = csr_from_pairs(len(self._nodes), first, second)
-        with paused_collector():  # a tuple per vertex, none in a cycle
-            self.adj: tuple[tuple[int, ...], ...] = adjacency_tuples(*self._csr)
-        if names is None:
-            names = [str(v) for v in self._nodes]
-            if len(set(names)) != len(names):
-                names = [f"v{i}" for i in range(len(self._nodes))]
-        if len(names) != len(self._nodes) or len(set(names)) != len(names):
-            raise InvalidBoardError("invalid graph: the vertex names are not unique")
-        self.names: tuple[str, ...] = tuple(names)
-        self._by_name = {name: i for i, name in enumerate(self.names)}
+        self._adj: tuple[tuple[int, ...], ...] | None = None
+        self._names: tuple[str, ...] | None = None
+        if names is not None:
+            if len(names) != len(self._nodes) or len(set(names)) != len(names):
+                raise InvalidBoardError("invalid graph: the vertex names are not unique")
+            self._names = tuple(names)
         self.kind = kind
         self.pos = pos
         self.shape = shape
         self.wrap = wrap
         self.leaper = leaper
 
+    @property
+    def adj(self) -> tuple[tuple[int, ...], ...]:
+        """The neighbours of each vertex, sorted: ``adj[v]`` is a tuple of indices."""
+        if self._adj is None:
+            with paused_collector():  # a tuple per vertex, none in a cycle
+                self._adj = adjacency_tuples(*self._csr)
+        return self._adj
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The unique name of each vertex (``str(vertex)``, or ``v<i>`` when two would
+        share a name)."""
+        if self._names is None:
+            names = [str(v) for v in self._nodes]
+            if len(set(names)) != len(names):
+                names = [f"v{i}" for i in range(len(self._nodes))]
+            self._names = tuple(names)
+        return self._names
+
+    @property
+    def _by_name(self) -> dict[str, int]:
+        if getattr(self, "_name_index", None) is None:
+            self._name_index = {name: i for i, name in enumerate(self.names)}
+        return self._name_index
+
     @classmethod
-    def from_networkx(cls, graph: Any, *, kind: str = "graph") -> GraphBoard:
+    def from_networkx(
+        cls, graph: Any, *, kind: str = "graph", stop: Callable[[], bool] | None = None
+    ) -> GraphBoard:
         """The graph board of an undirected networkx graph (repeated edges count once; a
         directed graph is refused: its tours would follow the arrows).
+
+        ``stop``, when given, is asked every :data:`READ_CHUNK` vertices; when it answers
+        True, :class:`~knightgraph.SearchAbortedError` says how far the reading got (a
+        search's timeout counts the reading of a large graph too).
 
         The neighbours are read from networkx's adjacency dictionaries directly, in one
         pass (O(V + E), no edge tuples), and numbered through a dictionary unless the
@@ -200,12 +238,7 @@ class GraphBoard:
         table = getattr(graph, "_adj", None)
         if not isinstance(table, dict):
             table = graph.adj
-        rows = [len(table[v]) for v in nodes]
-        ends: Iterator[Any] = chain.from_iterable(map(table.__getitem__, nodes))
-        if nodes != list(range(len(nodes))):  # vertices 0 .. N-1 in order are their indices
-            ends = map(index.__getitem__, ends)
-        cols = np.fromiter(ends, dtype=np.int64, count=sum(rows))
-        first = np.repeat(np.arange(len(nodes), dtype=np.int64), rows)
+        first, cols = pairs_from_adjacency(table, nodes, index, READ_CHUNK, stop)
         if np.any(first == cols):
             raise InvalidBoardError("invalid graph: it has a loop")
         board._setup(first, cols, None, kind, pos or None, None, None, None)
@@ -384,8 +417,8 @@ class GraphBoard:
         indptr, indices = self._csr
         counts = np.diff(indptr)
         width = max(1, int(counts.max()))
-        table = np.full((len(self.adj), width), -1, dtype=np.int64)
-        rows = np.repeat(np.arange(len(self.adj), dtype=np.int64), counts)
+        table = np.full((len(counts), width), -1, dtype=np.int64)
+        rows = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
         table[rows, np.arange(len(indices)) - indptr[rows]] = indices
         return table
 
@@ -441,7 +474,7 @@ class GraphBoard:
                 f"invalid tour: step {k + 1} from {self.name(seq[k])} to "
                 f"{self.name(seq[k + 1])} is not an edge of the graph"
             )
-        if closed and (n < 3 or seq[0] not in self.adj[seq[-1]]):
+        if closed and (n < 3 or first_non_edge(*self._csr, walk[[-1, 0]]) >= 0):
             raise InvalidTourError(
                 "invalid closed tour: the last vertex is not joined to the first"
             )

@@ -24,7 +24,7 @@ def signal_watchdog(command: str) -> None:
     (:func:`signal.set_wakeup_fd`) at once, whatever the main thread does, and a daemon
     thread reading it ends the process :data:`SIGNAL_GRACE` seconds later with the same
     line and code (130 or 143) if it is still there; the workers die with it (see
-    :func:`knightgraph.running.parallel._die_with_parent`).  Armed once, from the main thread, only
+    :func:`knightgraph.running.parallel.die_with_parent`).  Armed once, from the main thread, only
     for commands with workers run as the process itself (not :func:`knightgraph.cli.main`
     called from a program): elsewhere a thread would cost the quick exit
     (:func:`knightgraph.cli._running.leave_if_nothing_left`).

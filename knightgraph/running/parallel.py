@@ -63,6 +63,7 @@ __all__ = [
     "check_dask_address",
     "check_workers",
     "cpu_count",
+    "die_with_parent",
     "get_executor",
     "max_workers",
 ]
@@ -153,7 +154,7 @@ class SerialExecutor(Executor):
 _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
-def _die_with_parent(parent: int, tied: bool) -> None:
+def die_with_parent(parent: int, tied: bool) -> None:
     """Worker initializer: exit when the parent process ``parent`` goes away.
 
     On Linux, when the pool was started from the main thread (``tied``), the
@@ -191,7 +192,7 @@ def _die_with_parent(parent: int, tied: bool) -> None:
 class ProcessExecutor(Executor):
     """A pool of local worker processes (at most :func:`max_workers`).
 
-    The workers die with this process (see :func:`_die_with_parent`); leaving
+    The workers die with this process (see :func:`die_with_parent`); leaving
     a ``with`` block on an exception terminates them at once.  On Linux the
     kernel ties each worker to the *thread* that started the pool (the first
     :meth:`map`), so use one executor from one thread.
@@ -227,7 +228,7 @@ class ProcessExecutor(Executor):
             self._pool = ProcessPoolExecutor(
                 self.workers,
                 mp_context=context,
-                initializer=_die_with_parent,
+                initializer=die_with_parent,
                 initargs=(os.getpid(), tied),
             )
         return self._pool

@@ -16,15 +16,16 @@ Examples
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..boards.board import KNIGHT, Board, SquareLike
 from ..boards.coercion import as_any_board
 from ..boards.graphboard import is_graph
-from ..exceptions import InvalidOptionError
+from ..exceptions import InvalidOptionError, SearchAbortedError
 from ..running.budget import Budget
-from ..tours.results import SearchResult
+from ..tours.results import SearchResult, Status
 from .base import (
     Problem,
     Solver,
@@ -149,7 +150,16 @@ def find_tour(
             pass
         else:
             running = {"budget": Budget(timeout, limit, progress)}
-    board = as_any_board(m, n, leaper=leaper, removed=removed)
+    budget = running.get("budget")
+    try:
+        board = as_any_board(
+            m, n, leaper=leaper, removed=removed, stop=budget.out_of_time if budget else None
+        )
+    except SearchAbortedError as stop:  # the timeout came while a large graph was read
+        assert budget is not None
+        spent = time.monotonic() - budget.started
+        reason = f"the search {budget.exceeded(0)} ({stop})"
+        return SearchResult(Status.ABORTED, method=method, seconds=spent, reason=reason)
     if symmetric is not None:
         return _symmetric(board, symmetric, closed, start, end, method, limit, timeout, options)
     return solver_for(method, board, options)(

@@ -101,7 +101,7 @@ def graph_auto(problem: Problem, budget: Budget, *, seed: int | None = None) -> 
     """
     from .sat import graph_cnf_search
 
-    certificate = graph_obstruction(problem)
+    certificate = graph_obstruction(problem, budget.out_of_time)
     if certificate is not None:
         return problem.absent(certificate, {})
     if budget.out_of_time():  # a large graph's checks took the time: no search begun

@@ -275,6 +275,8 @@ class SolverSession:
                 return Outcome("aborted", rounds=self.rounds)
             if not answer:
                 return Outcome("unsat", rounds=self.rounds)
+            if budget is not None and budget.out_of_time():
+                return Outcome("aborted", rounds=self.rounds)  # a large graph's model: seconds
             with paused_collector():
                 cycles = cnf.cycles(self._engine.get_model())
                 joined = self._patched(cycles, assumptions, budget)

@@ -12,13 +12,14 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..boards.board import Board, Square, SquareLike
-from ..boards.graphboard import GraphBoard
+from ..boards.graphboard import READ_CHUNK, GraphBoard
 from ..exceptions import InvalidSquareError
 from ..tours.results import Certificate, SearchResult, Status
 from ..tours.tour import Tour
@@ -186,8 +187,14 @@ class Problem:
         return SearchResult(Status.ABORTED, stats=stats or {}, reason=reason)
 
 
-def graph_obstruction(problem: Problem) -> Certificate | None:
+def graph_obstruction(
+    problem: Problem, stop: Callable[[], bool] | None = None
+) -> Certificate | None:
     """A cheap certificate of absence (degree, connectivity, colour count), or None.
+
+    ``stop`` (a search's clock) is asked every :data:`~knightgraph.boards.graphboard.READ_CHUNK`
+    vertices of the breadth-first search; when it answers True the search ends, and the
+    answer is None (no certificate found: the caller's budget says why it stops).
 
     Notes
     -----
@@ -211,17 +218,18 @@ def graph_obstruction(problem: Problem) -> Certificate | None:
     >>> graph_obstruction(Problem(cube, False, 0, 3)).kind
     'colour-count'
     """
-    board, names = problem.board, problem.board.names
-    n, adj = board.num_squares, board.adj
-    degree = np.asarray(board.degrees(), dtype=np.int64)
+    board = problem.board
+    n = board.num_squares
+    indptr = board.csr()[0]
+    degree = np.diff(indptr)
     ends = [x for x in (problem.start, problem.end) if x is not None]
     if problem.closed:
         if n < 3:
             return Certificate("degree", f"a closed tour needs three vertices, there are {n}", {})
-        if len(ends) == 2 and ends[1] not in adj[ends[0]]:
+        if len(ends) == 2 and ends[1] not in board.csr()[1][indptr[ends[0]] : indptr[ends[0] + 1]]:
             return Certificate(
                 "degree",
-                f"a closed tour from {names[ends[0]]} to {names[ends[1]]} needs the edge "
+                f"a closed tour from {board.names[ends[0]]} to {board.names[ends[1]]} needs the edge "
                 "between them",
                 {},
             )
@@ -229,17 +237,19 @@ def graph_obstruction(problem: Problem) -> Certificate | None:
         if low:
             return Certificate(
                 "degree",
-                f"{names[low[0]]} has {len(adj[low[0]])} edges; a closed tour needs two",
-                {"vertices": [names[low[0]]]},
+                f"{board.names[low[0]]} has {degree[low[0]]} edges; a closed tour needs two",
+                {"vertices": [board.names[low[0]]]},
             )
     elif n >= 2:
         isolated = np.flatnonzero(degree == 0).tolist()
         if isolated:
             v = isolated[0]
-            return Certificate("degree", f"{names[v]} has no edge", {"vertices": [names[v]]})
+            return Certificate(
+                "degree", f"{board.names[v]} has no edge", {"vertices": [board.names[v]]}
+            )
         musts = sorted(set(np.flatnonzero(degree == 1).tolist()) | set(ends))
         if len(musts) > 2:
-            named = [names[v] for v in musts]
+            named = [board.names[v] for v in musts]
             return Certificate(
                 "degree",
                 f"{', '.join(named[:5])}{', ...' if len(named) > 5 else ''} "
@@ -248,13 +258,16 @@ def graph_obstruction(problem: Problem) -> Certificate | None:
             )
     # One breadth-first search from vertex 0 finds its component and 2-colours it (the
     # colouring of board.bipartition() when the graph is connected).
+    starts, flat = board.csr()[0].tolist(), board.csr()[1].tolist()
     colours = [-1] * n
     colours[0] = 0
     queue = [0]
     odd = False
-    for u in queue:
+    for at, u in enumerate(queue):
+        if not at % READ_CHUNK and stop is not None and stop():
+            return None  # the caller's budget says why it stops
         here = colours[u]
-        for w in adj[u]:
+        for w in flat[starts[u] : starts[u + 1]]:
             if colours[w] < 0:
                 colours[w] = 1 - here
                 queue.append(w)
@@ -263,27 +276,32 @@ def graph_obstruction(problem: Problem) -> Certificate | None:
     if len(queue) < n:
         return Certificate(
             "connectivity",
-            f"the graph is not connected ({len(queue)} of {n} vertices reachable from {names[0]})",
-            {"component": [names[v] for v in sorted(queue)]},
+            f"the graph is not connected ({len(queue)} of {n} vertices reachable from "
+            f"{board.names[0]})",
+            {"component": [board.names[v] for v in sorted(queue)]},
         )
     colour = None if odd else colours
     if colour is not None:
-        side = [v for v in range(n) if colour[v] == 0]
-        data = {"side": [names[v] for v in side]}
-        a, b = len(side), n - len(side)
+        a = colour.count(0)
+        b = n - a
+
+        def side() -> dict[str, Any]:  # the certificate's data, made only for one
+            names = board.names
+            return {"side": [names[v] for v in range(n) if colours[v] == 0]}
+
         text = f"the graph is bipartite with classes of {a} and {b} vertices"
         if problem.closed and a != b:
-            return Certificate("colour-count", f"{text}; a closed tour needs equal classes", data)
+            return Certificate("colour-count", f"{text}; a closed tour needs equal classes", side())
         if not problem.closed:
             if abs(a - b) > 1:
-                return Certificate("colour-count", f"{text}; a tour needs them within one", data)
+                return Certificate("colour-count", f"{text}; a tour needs them within one", side())
             if a == b and len(ends) == 2 and colour[ends[0]] == colour[ends[1]]:
                 return Certificate(
-                    "colour-count", f"{text}; the ends must be of opposite classes", data
+                    "colour-count", f"{text}; the ends must be of opposite classes", side()
                 )
             big = 0 if a > b else 1
             if a != b and any(colour[e] != big for e in ends):
                 return Certificate(
-                    "colour-count", f"{text}; an open tour starts and ends in the larger", data
+                    "colour-count", f"{text}; an open tour starts and ends in the larger", side()
                 )
     return None
