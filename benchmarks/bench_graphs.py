@@ -23,6 +23,7 @@ exchanges (graphs of 1,000 vertices and more), ``warnsdorff`` for the walks.
     .venv/bin/python benchmarks/bench_graphs.py                 # both tables
     .venv/bin/python benchmarks/bench_graphs.py --sizes 1000 10000 --repeat 3
     .venv/bin/python benchmarks/bench_graphs.py --families-only
+    .venv/bin/python benchmarks/bench_graphs.py --sizes 1000000 --repeat 1 --timeout 60 --cubic-only
 
 CP-SAT is optional (``pip install ortools``); without it the first table has
 knightgraph's column only.  This machine is noisy: compare within one run.
@@ -207,11 +208,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per call")
     parser.add_argument("--seed", type=int, default=1, help="the graphs' seed")
     parser.add_argument("--families-only", action="store_true")
+    parser.add_argument("--cubic-only", action="store_true", help="the first table alone")
     args = parser.parse_args(argv)
     find_tour(nx.petersen_graph(), closed=True)  # imports and the solver's first load
     if not args.families_only:
         cubic_table(args.sizes, args.repeat, args.timeout, args.seed)
-    family_table(args.timeout)
+    if not args.cubic_only:
+        family_table(args.timeout)
 
 
 if __name__ == "__main__":
