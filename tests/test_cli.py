@@ -738,6 +738,22 @@ def test_timeout_message_names_the_timeout_given(capsys) -> None:
     assert json.loads(out)["reason"] == "stopped at the timeout of 0.2 s"
 
 
+def test_a_graph_search_names_the_timeout_given(capsys, tmp_path) -> None:
+    """A graph board's search runs on the command's one budget too (it was given the time
+    left, and said "the timeout of 0.944254 s" for ``--timeout 2``).  G(2495, 2) has no
+    Hamiltonian cycle (Alspach 1983: 2495 = 5 mod 6), so its search runs until stopped."""
+    from knightgraph.solvers import find_tour
+
+    assert find_tour(5, 5).found
+    n = 2495
+    lines = [f"u{i} u{(i + 1) % n}\nu{i} v{i}\nv{i} v{(i + 2) % n}" for i in range(n)]
+    graph = tmp_path / "gp.edges"
+    graph.write_text("\n".join(lines) + "\n")
+    code, out, err = call(capsys, "tour", "--graph", str(graph), "--closed", "--timeout", "2")
+    assert code == 3, out + err
+    assert re.fullmatch(r"the (SAT solver|search) stopped at the timeout of 2 s.*\n", out), out
+
+
 def test_backtrack_setup_memory_is_linear(capsys) -> None:
     """Memory of a 10-node backtracking run must grow linearly with the board's area.
 

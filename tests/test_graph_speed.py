@@ -43,8 +43,11 @@ def networkx_adjacency(graph: nx.Graph) -> list[tuple[int, ...]]:
         nx.grid_2d_graph(7, 9),
         nx.MultiGraph([(0, 1), (1, 0), (1, 2), (2, 0), (0, 1)]),
         nx.empty_graph(4),
+        nx.relabel_nodes(nx.path_graph(6), {i: 10 + 3 * i for i in range(6)}),
+        nx.Graph([(2, 0), (0, 1), (1, 3), (3, 2)]),
+        nx.Graph([(True, 2), (2, 0)]),
     ],
-    ids=["cubic", "names", "shuffled", "grid", "multigraph", "no edges"],
+    ids=["cubic", "names", "shuffled", "grid", "multigraph", "no edges", "gaps", "unordered", "bool"],
 )
 def test_the_graph_board_has_networkx_adjacency(graph: nx.Graph) -> None:
     board = GraphBoard.from_networkx(graph)
@@ -251,3 +254,47 @@ def test_patching_joins_what_random_models_leave() -> None:
     assert joined is not None
     assert is_cycle(graph, [board.node(i) for i in joined])
     assert np.array_equal(np.sort(joined), np.arange(1600))
+
+
+# ------------------------------------------------------------------ the breadth-first search
+def _graphs_for_the_search() -> list[nx.Graph]:
+    rng = random.Random(1)
+    graphs = []
+    for k in range(60):
+        graph = nx.gnp_random_graph(rng.randint(1, 300), rng.random() * 0.05, seed=k)
+        if k % 3 == 0:
+            graph = nx.disjoint_union(graph, nx.path_graph(rng.randint(1, 100)))
+        graphs.append(graph)
+    return graphs + [
+        nx.path_graph(5000),
+        nx.cycle_graph(4001),
+        nx.grid_2d_graph(80, 80),
+        nx.star_graph(500),
+        nx.complete_graph(60),
+        nx.hypercube_graph(10),
+        nx.random_regular_graph(3, 20000, seed=2),
+    ]
+
+
+def test_the_breadth_first_search_agrees_with_networkx() -> None:
+    """bfs_colours (numpy levels, Python for small ones) against networkx: the component of
+    the first vertex, the parity of each distance, and bipartiteness of that component."""
+    from knightgraph.boards.csr import bfs_colours
+
+    for graph in _graphs_for_the_search():
+        board = GraphBoard.from_networkx(graph)
+        searched = bfs_colours(*board.csr())
+        assert searched is not None
+        colours, odd = searched
+        nodes = list(graph.nodes)
+        distance = nx.single_source_shortest_path_length(graph, nodes[0])
+        assert {nodes[i] for i in np.flatnonzero(colours >= 0)} == set(distance)
+        assert all(colours[i] == distance[v] % 2 for i, v in enumerate(nodes) if v in distance)
+        assert odd == (not nx.is_bipartite(graph.subgraph(distance)))
+
+
+def test_the_breadth_first_search_stops_when_asked() -> None:
+    from knightgraph.boards.csr import bfs_colours
+
+    board = GraphBoard.from_networkx(nx.path_graph(5000))
+    assert bfs_colours(*board.csr(), stop=lambda: True) is None

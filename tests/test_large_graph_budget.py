@@ -74,7 +74,7 @@ def test_the_reading_of_a_graph_stops_at_the_timeout() -> None:
 def test_the_cheap_certificates_read_the_clock() -> None:
     """A stop answered True ends the breadth-first search with no certificate (the
     caller's budget says why); unasked, the same graph gets its connectivity certificate."""
-    graph = nx.disjoint_union(nx.cycle_graph(10), nx.cycle_graph(10))
+    graph = nx.disjoint_union(*(nx.random_regular_graph(3, 2000, seed=k) for k in (1, 2)))
     board = GraphBoard.from_networkx(graph)
     assert graph_obstruction(Problem(board, True), stop=lambda: True) is None
     certificate = graph_obstruction(Problem(board, True))

@@ -9,7 +9,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ._shared import progress_bar, time_left
+from ._shared import progress_bar
 
 if TYPE_CHECKING:
     from ..tours.results import SearchResult
@@ -28,15 +28,15 @@ def search_board(
     With the strategy's ``options`` (a board's search), the search runs on the command's
     one budget (:func:`search_budget`): it stops at the deadline of the ``--timeout`` the
     user gave, and says so in the user's number.  A graph board's search (``options``
-    None: it takes neither options nor a budget) gets the time left (:func:`time_left`)."""
+    None: it takes no strategy options) runs on the same budget."""
     from ..solvers import find_tour, get_solver
 
     with progress_bar("searching") as progress:
         request: dict[str, Any] = {"closed": args.closed, "start": start, "end": end}
+        budget = search_budget(args, progress)
         if options is None:
-            limits = {"limit": args.limit, "timeout": time_left(args), "progress": progress}
-            return find_tour(board, method=args.method, seed=args.seed, **request, **limits)
-        budget = search_budget(args, progress)  # the strategy itself: find_tour takes no Budget
+            return find_tour(board, method=args.method, seed=args.seed, budget=budget, **request)
+        # the strategy itself: find_tour takes no Budget
         return get_solver(args.method)(board, seed=args.seed, budget=budget, **request, **options)
 
 

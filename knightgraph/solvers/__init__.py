@@ -140,7 +140,7 @@ def find_tour(
     >>> find_tour(8, 8, closed=True, symmetric="rot90").certificate.data["cases"][0]["clause"]
     'cycle-quarter-turn'
     """
-    running: dict[str, Any] = {"progress": progress}
+    running: dict[str, Any] = {} if "budget" in options else {"progress": progress}
     if is_graph(m) and "budget" not in options:
         # A networkx graph's conversion counts against the timeout too: the clock starts
         # now (a budget that would be refused is left to be refused as usual, later).

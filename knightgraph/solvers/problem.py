@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 
 from ..boards.board import Board, Square, SquareLike
-from ..boards.graphboard import READ_CHUNK, GraphBoard
+from ..boards.csr import bfs_colours
+from ..boards.graphboard import GraphBoard
 from ..exceptions import InvalidSquareError
 from ..tours.results import Certificate, SearchResult, Status
 from ..tours.tour import Tour
@@ -192,9 +193,9 @@ def graph_obstruction(
 ) -> Certificate | None:
     """A cheap certificate of absence (degree, connectivity, colour count), or None.
 
-    ``stop`` (a search's clock) is asked every :data:`~knightgraph.boards.graphboard.READ_CHUNK`
-    vertices of the breadth-first search; when it answers True the search ends, and the
-    answer is None (no certificate found: the caller's budget says why it stops).
+    ``stop`` (a search's clock) is asked during the breadth-first search
+    (:func:`~knightgraph.boards.csr.bfs_colours`); when it answers True the search ends, and
+    the answer is None (no certificate found: the caller's budget says why it stops).
 
     Notes
     -----
@@ -258,28 +259,20 @@ def graph_obstruction(
             )
     # One breadth-first search from vertex 0 finds its component and 2-colours it (the
     # colouring of board.bipartition() when the graph is connected).
-    starts, flat = board.csr()[0].tolist(), board.csr()[1].tolist()
-    colours = [-1] * n
-    colours[0] = 0
-    queue = [0]
-    odd = False
-    for at, u in enumerate(queue):
-        if not at % READ_CHUNK and stop is not None and stop():
-            return None  # the caller's budget says why it stops
-        here = colours[u]
-        for w in flat[starts[u] : starts[u + 1]]:
-            if colours[w] < 0:
-                colours[w] = 1 - here
-                queue.append(w)
-            elif colours[w] == here:
-                odd = True
-    if len(queue) < n:
+    searched = bfs_colours(indptr, board.csr()[1], stop)
+    if searched is None:
+        return None  # the caller's budget says why it stops
+    reached = np.flatnonzero(searched[0] >= 0).tolist()
+    odd = searched[1]
+    if len(reached) < n:
+        names = board.names
         return Certificate(
             "connectivity",
-            f"the graph is not connected ({len(queue)} of {n} vertices reachable from "
-            f"{board.names[0]})",
-            {"component": [board.names[v] for v in sorted(queue)]},
+            f"the graph is not connected ({len(reached)} of {n} vertices reachable from "
+            f"{names[0]})",
+            {"component": [names[v] for v in reached]},
         )
+    colours = searched[0].tolist()
     colour = None if odd else colours
     if colour is not None:
         a = colour.count(0)
