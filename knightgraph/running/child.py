@@ -10,14 +10,6 @@ whatever the child was doing.
 The child ignores Ctrl-C (the parent, which receives it too, stops the child) and dies
 with its parent even when the parent is killed (:func:`~knightgraph.running.parallel.die_with_parent`).
 
-Examples
---------
->>> from knightgraph.running.budget import Budget
->>> in_child(sum, ([1, 2, 3],), Budget(timeout=10))
-6
->>> import time
->>> in_child(time.sleep, (5,), Budget(timeout=0.2)) is None  # killed at the timeout
-True
 """
 
 from __future__ import annotations
@@ -70,6 +62,15 @@ def in_child(
     Where the system cannot fork, the child is spawned, and ``work`` and ``args`` must then
     pickle too.  The parent's wait costs nothing but the polls; the child's answer is
     pickled once (a tour of a million vertices: a few megabytes).
+
+    Examples
+    --------
+    >>> from knightgraph.running.budget import Budget
+    >>> in_child(sum, ([1, 2, 3],), Budget(timeout=10))
+    6
+    >>> import time
+    >>> in_child(time.sleep, (5,), Budget(timeout=0.2)) is None  # killed at the timeout
+    True
     """
     import multiprocessing
 

@@ -163,6 +163,13 @@ def die_with_parent(parent: int, tied: bool) -> None:
     Ctrl-C is left to the parent (it reaches the whole process group; the
     parent then stops the workers), and SIGTERM gets its default action again
     (a forked worker inherits the parent's Python handlers).
+
+    Examples
+    --------
+    >>> import multiprocessing, os
+    >>> child = multiprocessing.Process(target=die_with_parent, args=(os.getpid(), True))
+    >>> child.start(); child.join(); child.exitcode  # the parent lives: it returns
+    0
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
