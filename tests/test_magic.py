@@ -179,7 +179,7 @@ def test_a_count_with_a_forged_solution_list_is_rejected() -> None:
         (["tour", "6", "8", "--magic", "full"], "--magic full"),
         (["tour", "8", "8", "--magic", "semi", "--start", "a1"], "--start"),
         (["tour", "8", "8", "--magic", "semi", "--method", "warnsdorff"], "'warnsdorff'"),
-        (["tour", "12", "12", "--magic", "full"], "12x12"),
+        (["tour", "14", "14", "--magic", "full"], "14x14"),
         (["exists", "8", "8", "--magic", "most"], "'most'"),
         (["tour", "8", "8", "--magic", "semi", "--format", "npy", "-o", "x.npy"], "npy"),
     ],

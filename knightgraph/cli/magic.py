@@ -8,7 +8,9 @@ numbered board, ``json``: the answer with its sums, or its certificate of absenc
 any other option of a tour search (a start, a method, another board) is refused before any
 work (exit 2).  Exit codes as everywhere: 0 found, 1 none (a certificate that ``python -m
 knightgraph.certcheck`` accepts), 3 unknown within the budget (``--timeout``; on boards
-over 48 squares the solver logs no proof, so it never says "no" there).
+over 48 squares the solver logs no proof, so it never says "no" there; past 100 squares,
+sides multiples of 4, only tours of a restricted form are searched, and finding none of
+it is "unknown" too).
 """
 
 from __future__ import annotations
@@ -66,14 +68,11 @@ def _check(args: argparse.Namespace) -> None:
         )
     if getattr(args, "format", None) == "npy":
         raise UsageError("--format npy does not go with --magic: use json")
-    from ..magic.rules import magic_obstruction
-    from ..magic.solving import MAX_SQUARES
+    from ..magic.solving import search_refusal
 
-    if args.m * args.n > MAX_SQUARES and magic_obstruction(args.m, args.n, args.magic) is None:
-        raise UsageError(
-            f"invalid board {args.m}x{args.n} for --magic: {args.m * args.n} squares, the "
-            f"SAT search takes at most {MAX_SQUARES}"
-        )
+    refusal = search_refusal(args.m, args.n, args.magic)
+    if refusal is not None:
+        raise UsageError(f"invalid board {args.m}x{args.n} for --magic: {refusal}")
 
 
 def _search(args: argparse.Namespace) -> Any:

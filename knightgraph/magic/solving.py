@@ -5,10 +5,10 @@
 the CNF of :class:`~knightgraph.magic.encoding.MagicCNF` to CaDiCaL.  A model becomes a
 :class:`~knightgraph.Tour` (the verifier) and its line sums are re-added
 (:func:`~knightgraph.magic.rules.magic_defect`).  :func:`count_magic_tours` blocks each
-numbering found and solves again until the solver answers "unsatisfiable" (on 8 x 8 and
-other boards past :data:`PROOF_SQUARES` squares with sides multiples of 4,
-:func:`find_magic_tour` first asks for a tour of Beverley's form, in a process of its
-own).  That answer, and every argument, becomes a certificate the independent checker
+numbering found and solves again until the solver answers "unsatisfiable" (on 8 x 8,
+12 x 12 and other boards past :data:`PROOF_SQUARES` squares with sides multiples of 4,
+:func:`find_magic_tour` first asks for a tour of a restricted form, :data:`FORMS`, in a
+process of its own; past :data:`MAX_SQUARES` squares that is the only search).  That answer, and every argument, becomes a certificate the independent checker
 (:mod:`knightgraph.certcheck.magic`) accepts before any "no" or exact count leaves, through
 the one gate (:func:`~knightgraph.solvers.gate.gate`).
 
@@ -35,13 +35,28 @@ from ..running.budget import Budget
 from ..tours.results import Certificate, SearchResult, Status
 from ..tours.tour import Tour
 from .encoding import MagicCNF
+from .forms import search_in_child
 from .rules import check_kind, magic_defect, magic_obstruction
 
-__all__ = ["MAX_SQUARES", "PROOF_SQUARES", "MagicCount", "count_magic_tours", "find_magic_tour"]
+__all__ = [
+    "FORMS",
+    "MAX_SQUARES",
+    "PROOF_SQUARES",
+    "QUARTET_SQUARES",
+    "MagicCount",
+    "count_magic_tours",
+    "find_magic_tour",
+    "search_refusal",
+]
 
 MAX_SQUARES = 100
 """Most squares of a board the SAT search takes: the tour alone has about ``N^3`` clauses
 (a million at 10 x 10), the totalizers of the 20 lines of 10 x 10 about as many again."""
+
+QUARTET_SQUARES = 576
+"""Most squares of a board (both sides multiples of 4) whose tours of quartet form
+(:class:`~knightgraph.magic.quartets.QuartetCNF`) are searched: the CNF grows as ``N^2``,
+about 0.8 million clauses on 12 x 12."""
 
 PROOF_SQUARES = 48
 """Up to this many squares the solver logs a DRUP proof (a "no" and an exact count need
@@ -136,15 +151,22 @@ def find_magic_tour(
     Raises
     ------
     InvalidBoardError, InvalidOptionError
-        A bad size, kind, or a board past :data:`MAX_SQUARES` that no argument settles.
+        A bad size, kind, or a board past the search that no argument settles
+        (:func:`search_refusal`).
 
     Notes
     -----
-    On a board past :data:`PROOF_SQUARES` squares whose sides are multiples of 4 (8 x 8),
-    where no "no" can come anyway, the search first asks for a tour of Beverley's form
-    (:meth:`~knightgraph.magic.encoding.MagicCNF.block_clauses`: every run of four
-    numbers inside one 4 x 4 block), then, if the solver proves there is none of that
-    form, for any.  A "no" is a ``magic-sums`` or ``magic-parity`` argument (O(1), see
+    On a board past :data:`PROOF_SQUARES` squares whose sides are multiples of 4 (8 x 8,
+    12 x 12), where no "no" can come anyway, the search first asks for a tour of a form
+    (:data:`FORMS`), each in a process of its own: the nested form, then the quartet form
+    (:class:`~knightgraph.magic.quartets.QuartetCNF`: every run of four numbers a
+    knight's path across one 4 x 4 block, one square in each of its ranks and files),
+    then (up to :data:`MAX_SQUARES` squares) Beverley's form
+    (:meth:`~knightgraph.magic.encoding.MagicCNF.block_clauses`), each only once the
+    solver proves there is none of the one before, and last for any tour.  Past
+    :data:`MAX_SQUARES` squares (up to :data:`QUARTET_SQUARES`) only the first two run,
+    and when neither holds a tour the answer is ABORTED ("unknown"), never "no".
+    A "no" is a ``magic-sums`` or ``magic-parity`` argument (O(1), see
     :mod:`knightgraph.magic.rules`) or a ``magic-refutation``: the CNF unsatisfiable, its
     DRUP proof checked against the CNF the checker writes itself (logged only up to
     :data:`PROOF_SQUARES` squares; past them "unsatisfiable" is ABORTED).  A tour is
@@ -162,7 +184,7 @@ def find_magic_tour(
     """
     n = m if n is None else n
     budget = Budget.make(timeout=timeout) if budget is None else budget
-    shaped = _blocks_first(m, n, kind, closed, budget)
+    shaped = _forms_first(m, n, kind, closed, budget)
     if isinstance(shaped, SearchResult):
         return shaped
     answer = count_magic_tours(m, n, kind=kind, closed=closed, limit=1, budget=budget)
@@ -284,97 +306,81 @@ def count_magic_tours(
     return _gated(answer, certificate, m, n, kind, closed, budget, found)
 
 
-def _blocks_first(
+def search_refusal(m: int, n: int, kind: str) -> str | None:
+    """Why :func:`find_magic_tour` takes no search of the board (None when it does).
+
+    Examples
+    --------
+    >>> search_refusal(12, 12, "full") is None  # the quartet form: 144 squares
+    True
+    >>> search_refusal(14, 14, "full")
+    '196 squares: the SAT search takes at most 100, or 576 with both sides multiples of 4 (a search of quartet form only)'
+    """
+    size = m * n
+    if size <= MAX_SQUARES or magic_obstruction(m, n, kind) is not None:
+        return None
+    if m % 4 == 0 and n % 4 == 0 and size <= QUARTET_SQUARES:
+        return None
+    return (
+        f"{size} squares: the SAT search takes at most {MAX_SQUARES}, or {QUARTET_SQUARES} with "
+        "both sides multiples of 4 (a search of quartet form only)"
+    )
+
+
+FORMS = {
+    "nested": "runs of 4 across 4x4 blocks, one square in each rank and file, each block "
+    "semi-magic",
+    "quartets": "runs of 4 across 4x4 blocks, one square in each rank and file",
+    "blocks": "runs of 4 in 4x4 blocks",
+}
+"""The restricted searches :func:`find_magic_tour` runs first, in this order."""
+
+
+def _forms_first(
     m: int, n: int, kind: str, closed: bool, budget: Budget
 ) -> SearchResult | dict[str, Any]:
-    """The search for a tour of Beverley's form (see :func:`find_magic_tour`): its result
-    when it finds one or the time runs out, else what it did (for the full search's stats)."""
+    """The searches of the forms (see :func:`find_magic_tour`): the result when one finds a
+    tour, the time runs out, or the board is past the full search; else what they did (for
+    the full search's stats)."""
     from ..boards.board import Board
 
     board = Board(m, n)
     kind = check_kind(kind, m, n)
     size = m * n
-    if size <= PROOF_SQUARES or size > MAX_SQUARES or m % 4 or n % 4:
+    if size <= PROOF_SQUARES or m % 4 or n % 4 or magic_obstruction(m, n, kind) is not None:
         return {}
-    if magic_obstruction(m, n, kind) is not None:
-        return {}
+    refusal = search_refusal(m, n, kind)
+    if refusal is not None:
+        raise InvalidOptionError(f"invalid board {m}x{n} for a magic tour search: {refusal}")
+    limits = (("nested", QUARTET_SQUARES), ("quartets", QUARTET_SQUARES), ("blocks", MAX_SQUARES))
+    forms = [form for form, most in limits if size <= most]
     began = time.monotonic()
+    done: dict[str, Any] = {}
 
     def result(status: Status, reason: str, tour: Tour | None = None) -> SearchResult:
         seconds = time.monotonic() - began
-        stats: dict[str, Any] = {"form": "runs of 4 in 4x4 blocks", "seconds": seconds}
+        stats: dict[str, Any] = {**done, "seconds": seconds}
         if tour is not None:
             stats["sums"] = _sums(tour, kind)
         return SearchResult(status, tour=tour, method="magic", seconds=seconds, stats=stats,
                             reason=reason)  # fmt: skip
 
-    outcome = _in_child(m, n, kind, closed, budget)
-    if outcome is None:
-        return result(Status.ABORTED, stopped_at(budget, "searching tours of Beverley's form"))
-    if outcome is False:
-        return {"form": "none of Beverley's form", "form seconds": time.monotonic() - began}
-    tour = _verified(board, outcome, kind, closed)
-    return result(Status.FOUND, "a tour of Beverley's form (runs of 4 in 4x4 blocks)", tour)
-
-
-def _in_child(
-    m: int, n: int, kind: str, closed: bool, budget: Budget
-) -> list[int] | Literal[False] | None:
-    """The search of Beverley's form in a process of its own: one uninterrupted solver call
-    (CaDiCaL cannot be interrupted, and slicing its search into short calls slows it down
-    many times over on these formulas), stopped by ending the process at the timeout.
-    The order of the squares found, False (none of that form), or None (past the timeout)."""
-    import multiprocessing
-
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    context: Any = multiprocessing.get_context(method)
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(
-        target=_blocks_search, args=(m, n, kind, closed, sender), name="knightgraph-magic"
-    )
-    child.daemon = True
-    child.start()
-    sender.close()
-    try:
-        while True:
-            wait = 0.05 if budget.timeout is None else min(0.05, max(budget.remaining() or 0, 0))
-            if receiver.poll(wait):
-                try:
-                    found: list[int] | Literal[False] = receiver.recv()
-                except EOFError:
-                    raise InternalError("internal error: the magic search's process ended "
-                                        f"without an answer (exit {child.exitcode})") from None  # fmt: skip
-                return found
-            if budget.out_of_time():
-                return None
-            if not child.is_alive() and not receiver.poll():
-                raise InternalError(
-                    f"internal error: the magic search's process ended (exit {child.exitcode})"
-                )
-    finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
-        receiver.close()
-
-
-def _blocks_search(m: int, n: int, kind: str, closed: bool, sender: Any) -> None:
-    """The child's work: the CNF with Beverley's form, solved; the order sent back."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    import itertools
-
-    from pysat.solvers import Solver
-
-    cnf = MagicCNF(m, n, kind, closed)
-    with Solver(name=SOLVER) as sat:
-        add = getattr(sat, "solver", sat).add_clause
-        for clause in itertools.chain(cnf.iter_clauses(), cnf.block_clauses()):
-            add(clause)
-        sender.send(cnf.decode(sat.get_model()) if sat.solve() else False)
-    sender.close()
+    for form in forms:
+        outcome = search_in_child(form, m, n, kind, closed, budget)
+        if outcome is None:
+            return result(Status.ABORTED, stopped_at(budget, f"searching tours of {form} form"))
+        if outcome is not False:
+            done["form"] = FORMS[form]
+            tour = _verified(board, outcome, kind, closed)
+            return result(Status.FOUND, f"a tour of {form} form ({FORMS[form]})", tour)
+        done[f"none of {form} form"] = round(time.monotonic() - began, 3)
+    if size > MAX_SQUARES:
+        return result(
+            Status.ABORTED,
+            f"no {_words(kind)} tour of quartet form ({FORMS['quartets']}), and the search "
+            f"over every tour takes at most {MAX_SQUARES} squares: unknown",
+        )
+    return {**done, "form seconds": time.monotonic() - began}
 
 
 def _solve(sat: Any, budget: Budget) -> list[int] | Literal[False] | None:
