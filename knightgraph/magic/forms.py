@@ -16,9 +16,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from ..exceptions import InternalError
 from ..running.budget import Budget
 from .encoding import MagicCNF
 from .quartets import QuartetCNF
@@ -31,50 +30,26 @@ SOLVER = "cadical195"
 def search_in_child(
     form: str, m: int, n: int, kind: str, closed: bool, budget: Budget
 ) -> list[int] | Literal[False] | None:
-    """The search of a form (``"nested"``, ``"quartets"`` or ``"blocks"``) in a process of its own: one uninterrupted solver call
+    """The search of a form (``"nested"``, ``"quartets"`` or ``"blocks"``) in a process of
+    its own (:func:`~knightgraph.running.child.in_child`): one uninterrupted solver call
     (CaDiCaL cannot be interrupted, and slicing its search into short calls slows it down
     many times over on these formulas), stopped by ending the process at the timeout.
-    The order of the squares found, False (none of that form), or None (past the timeout)."""
-    import multiprocessing
+    The order of the squares found, False (none of that form), or None (past the timeout).
 
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    context: Any = multiprocessing.get_context(method)
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(
-        target=_form_search, args=(form, m, n, kind, closed, sender), name="knightgraph-magic"
-    )
-    child.daemon = True
-    child.start()
-    sender.close()
-    try:
-        while True:
-            wait = 0.05 if budget.timeout is None else min(0.05, max(budget.remaining() or 0, 0))
-            if receiver.poll(wait):
-                try:
-                    found: list[int] | Literal[False] = receiver.recv()
-                except EOFError:
-                    raise InternalError("internal error: the magic search's process ended "
-                                        f"without an answer (exit {child.exitcode})") from None  # fmt: skip
-                return found
-            if budget.out_of_time():
-                return None
-            if not child.is_alive() and not receiver.poll():
-                raise InternalError(
-                    f"internal error: the magic search's process ended (exit {child.exitcode})"
-                )
-    finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
-        receiver.close()
+    Examples
+    --------
+    >>> search_in_child("blocks", 8, 8, "semi", False, Budget.make(timeout=0)) is None
+    True
+    """
+    from ..running.child import in_child
+
+    found = in_child(_form_search, (form, m, n, kind, closed), budget, name="knightgraph-magic")
+    return None if found is None else (found or False)
 
 
-def _form_search(form: str, m: int, n: int, kind: str, closed: bool, sender: Any) -> None:
-    """The child's work: the CNF of the form, solved; the order sent back."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+def _form_search(form: str, m: int, n: int, kind: str, closed: bool) -> list[int]:
+    """The child's work: the CNF of the form, solved; the order of the squares, or ``[]``
+    when the form has no tour."""
     import itertools
     from collections.abc import Iterable
 
@@ -92,5 +67,5 @@ def _form_search(form: str, m: int, n: int, kind: str, closed: bool, sender: Any
         add = getattr(sat, "solver", sat).add_clause
         for clause in clauses:
             add(clause)
-        sender.send(cnf.decode(sat.get_model()) if sat.solve() else False)
-    sender.close()
+        order: list[int] = cnf.decode(sat.get_model()) if sat.solve() else []
+    return order
