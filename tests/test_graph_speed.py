@@ -47,7 +47,17 @@ def networkx_adjacency(graph: nx.Graph) -> list[tuple[int, ...]]:
         nx.Graph([(2, 0), (0, 1), (1, 3), (3, 2)]),
         nx.Graph([(True, 2), (2, 0)]),
     ],
-    ids=["cubic", "names", "shuffled", "grid", "multigraph", "no edges", "gaps", "unordered", "bool"],
+    ids=[
+        "cubic",
+        "names",
+        "shuffled",
+        "grid",
+        "multigraph",
+        "no edges",
+        "gaps",
+        "unordered",
+        "bool",
+    ],
 )
 def test_the_graph_board_has_networkx_adjacency(graph: nx.Graph) -> None:
     board = GraphBoard.from_networkx(graph)
@@ -265,7 +275,8 @@ def _graphs_for_the_search() -> list[nx.Graph]:
         if k % 3 == 0:
             graph = nx.disjoint_union(graph, nx.path_graph(rng.randint(1, 100)))
         graphs.append(graph)
-    return graphs + [
+    return [
+        *graphs,
         nx.path_graph(5000),
         nx.cycle_graph(4001),
         nx.grid_2d_graph(80, 80),
