@@ -244,8 +244,9 @@ def test_no_solver_is_freed_by_hand_and_every_solver_lives_in_a_with_block():
             made.append(path.name)
         encoded += [path.name for _ in _calls(tree, "TourCNF")]
     # pathsat.py: the thin boards' own small path encoding (virtual links), with its own block;
-    # magic/solving.py: the magic tours' order encoding and sums, with its own blocks (two:
-    # the search of Beverley's form in its process, and the refutation logged for DRUP);
-    # puzzles/solving.py: the number puzzles' positional encoding, with its own block.
-    assert made == ["solving.py", "solving.py", "solving.py", "incremental.py", "pathsat.py"]
+    # magic/forms.py: the restricted forms' search (quartets, Beverley's), in its process;
+    # magic/solving.py: the magic tours' order encoding and sums, with its own block (the
+    # refutation logged for DRUP); puzzles/solving.py: the number puzzles' positional
+    # encoding, with its own block.
+    assert made == ["forms.py", "solving.py", "solving.py", "incremental.py", "pathsat.py"]
     assert encoded == ["incremental.py"]

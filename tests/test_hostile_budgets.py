@@ -72,19 +72,22 @@ def test_a_3d_tour_holds_its_timeout_including_building_the_board():
 
 
 def test_the_cli_search_gets_what_the_set_up_left(capsys, monkeypatch):
-    """The search is handed the command's budget minus the time already spent."""
+    """The search (here a torus: a graph board) runs on the command's own budget: the
+    user's timeout, on the clock that started with the command, so what is left for the
+    search is less than the timeout, and a stop is worded in the user's number."""
     import knightgraph.solvers as solvers
 
     seen = {}
 
     def spy(*args, **kw):
-        seen["timeout"] = kw["timeout"]
+        seen["budget"] = kw["budget"]
+        seen["left"] = kw["budget"].remaining()
         return real(*args, **kw)
 
     real = solvers.find_tour
     monkeypatch.setattr(solvers, "find_tour", spy)
     code, _, _ = call(capsys, "tour", "3", "4", "--wrap", "both", "--timeout", "5")
-    assert code == 0 and 0 < seen["timeout"] < 5
+    assert code == 0 and seen["budget"].timeout == 5 and 0 < seen["left"] < 5
 
 
 @pytest.mark.parametrize(
