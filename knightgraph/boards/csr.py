@@ -222,13 +222,13 @@ def bfs_colours(
     colours[0] = 0
     frontier: Any = [0]
     here, odd, level = 0, False, 0
-    starts: list[int] | None = None
-    flat: list[int] | None = None
+    lists: tuple[list[int], list[int]] | None = None  # the CSR as lists, for small levels
     while len(frontier):
         level += 1
         if len(frontier) < SMALL_FRONTIER:
-            if starts is None or flat is None:
-                starts, flat = indptr.tolist(), indices.tolist()
+            if lists is None:
+                lists = indptr.tolist(), indices.tolist()
+            starts, flat = lists
             if stop is not None and not level % 1024 and stop():
                 return None
             following = []

@@ -165,6 +165,7 @@ class GraphBoard:
         self._csr = csr_from_pairs(len(self._nodes), first, second)
         self._adj: tuple[tuple[int, ...], ...] | None = None
         self._names: tuple[str, ...] | None = None
+        self._name_index: dict[str, int] | None = None
         if names is not None:
             if len(names) != len(self._nodes) or len(set(names)) != len(names):
                 raise InvalidBoardError("invalid graph: the vertex names are not unique")
@@ -196,7 +197,7 @@ class GraphBoard:
 
     @property
     def _by_name(self) -> dict[str, int]:
-        if getattr(self, "_name_index", None) is None:
+        if self._name_index is None:
             self._name_index = {name: i for i, name in enumerate(self.names)}
         return self._name_index
 
