@@ -534,6 +534,49 @@ def test_the_watchdog_ends_a_command_whose_main_thread_cannot_stop(sig, word):
     assert one_line(proc.stderr.read()) == f"knightgraph count: {word}"
 
 
+HELD_IN_C = """
+import hashlib, sys
+import knightgraph.cli.surveys as surveys
+from knightgraph.cli import console_main
+
+def held(*args, **kw):  # like the counting kernel: C code that no Python handler interrupts
+    print("ready", flush=True)
+    hashlib.pbkdf2_hmac("sha256", b"k", b"s", 2_000_000_000)
+
+surveys._count_maybe_split = held
+sys.argv = ["knightgraph", "count", "6", "6", "--closed"]
+sys.exit(console_main())
+"""
+
+
+def test_sigterm_ends_a_count_in_one_process_while_its_kernel_holds_the_main_thread():
+    """``count 8 10 --closed`` in one process went on 40 s after SIGTERM (its main thread
+    in the compiled kernel, where no Python handler runs) and needed SIGKILL.  ``count``
+    run as the process is armed with the watchdog too: it ends within the grace period,
+    with its one line and 143.  Here a C call that holds the main thread for minutes
+    stands in for the kernel."""
+    from knightgraph.cli._watchdog import SIGNAL_GRACE
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HELD_IN_C],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=subprocess_env(),
+    )
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(timeout=SIGNAL_GRACE + 20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert code == 143
+    assert proc.stderr is not None
+    assert one_line(proc.stderr.read()) == "knightgraph count: terminated"
+
+
 @pytest.mark.parametrize(
     ("which", "code", "word"), [("INT", 130, "interrupted"), ("TERM", 143, "terminated")]
 )

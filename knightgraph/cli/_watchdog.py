@@ -1,5 +1,5 @@
-"""The last resort of a command with workers: SIGINT and SIGTERM end it even when its main
-thread cannot run (see :func:`signal_watchdog`)."""
+"""The last resort of a command with workers, or a count: SIGINT and SIGTERM end it even when
+its main thread cannot run (see :func:`signal_watchdog`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import os
 __all__ = ["SIGNAL_GRACE", "signal_watchdog"]
 
 SIGNAL_GRACE = 3.0
-"""Seconds a command with workers has, after SIGINT or SIGTERM, to stop by itself before
-:func:`signal_watchdog` ends the process."""
+"""Seconds a command with workers (or a count) has, after SIGINT or SIGTERM, to stop by
+itself before :func:`signal_watchdog` ends the process."""
 
 
 def signal_watchdog(command: str) -> None:
@@ -25,7 +25,8 @@ def signal_watchdog(command: str) -> None:
     thread reading it ends the process :data:`SIGNAL_GRACE` seconds later with the same
     line and code (130 or 143) if it is still there; the workers die with it (see
     :func:`knightgraph.running.parallel.die_with_parent`).  Armed once, from the main thread, only
-    for commands with workers run as the process itself (not :func:`knightgraph.cli.main`
+    for commands with workers, and for ``count`` (whose main thread may sit in the compiled
+    counting kernel for minutes), run as the process itself (not :func:`knightgraph.cli.main`
     called from a program): elsewhere a thread would cost the quick exit
     (:func:`knightgraph.cli._running.leave_if_nothing_left`).
     """

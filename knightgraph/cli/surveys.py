@@ -241,6 +241,10 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 def _cmd_count(args: argparse.Namespace) -> int:
     kind = kind_of(args)
     _answer_count_json_when_stopped(args, kind)  # first: a busy machine's imports are slow
+    if getattr(args, "own_process", False):  # the compiled kernel holds the main thread
+        from ._watchdog import signal_watchdog
+
+        signal_watchdog(args.command)
     from ..counting import count_symmetric, enumerate_tours
 
     board, start, end = kind.request(args)
