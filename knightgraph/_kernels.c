@@ -249,3 +249,120 @@ int64_t kg_follow_cycle(const uint8_t *codes, const int64_t *delta, int64_t star
     }
     return count;
 }
+
+/* The numberings of a board whose lines (the magic kinds' ranks, files, diagonals) all
+ * have their sums: depth-first, number k + 1 on path[k], pruned by the lines and the
+ * squares left with no way out.  The Python version, the reference this file follows
+ * statement for statement, is knightgraph/magic/enumeration.py:magic_dfs_python.
+ *
+ * lines[s * per + j] is the j-th line of square s (-1: none), goal[l] its sum; sum[l]
+ * and left[l] the numbers placed on line l and its squares still empty.  free_[s] counts
+ * the unvisited squares a move from s (the sentinel's entry is never read).  counters =
+ * {depth, placed}; the caller places the start (path[0], number 1) before the first call
+ * and takes it back after DFS_EXHAUSTED.  A call that found a numbering leaves it in path
+ * (DFS_FOUND); the next call goes on from there. */
+static void magic_place(const int32_t *targets, int64_t moves, const int32_t *lines,
+                        int64_t per, int64_t *sum, int64_t *left, uint8_t *visited,
+                        int32_t *free_, int32_t s, int64_t number, int64_t sign)
+{
+    const int32_t *row = targets + (int64_t)s * moves;
+    visited[s] = sign > 0;
+    for (int64_t j = 0; j < moves; j++)
+        free_[row[j]] -= (int32_t)sign;
+    for (int64_t j = 0; j < per; j++) {
+        int32_t l = lines[(int64_t)s * per + j];
+        if (l >= 0) {
+            sum[l] += sign * number;
+            left[l] -= sign;
+        }
+    }
+}
+
+/* Can the lines still get their sums with the numbers number + 1 .. total, and is no
+ * square a move from s (just numbered `number`) left with no way on? */
+static int magic_open(const int32_t *targets, int64_t moves, const int64_t *goal,
+                      const int64_t *sum, const int64_t *left, int64_t count,
+                      const uint8_t *visited, const int32_t *free_, int32_t s,
+                      int64_t number, int64_t total)
+{
+    for (int64_t l = 0; l < count; l++) {
+        int64_t r = left[l];
+        if (r == 0 ? sum[l] != goal[l]
+                   : sum[l] + r * number + r * (r + 1) / 2 > goal[l] ||
+                         sum[l] + r * total - r * (r - 1) / 2 < goal[l])
+            return 0;
+    }
+    if (number + 1 < total) {
+        const int32_t *row = targets + (int64_t)s * moves;
+        for (int64_t j = 0; j < moves; j++)
+            if (!visited[row[j]] && free_[row[j]] == 0)
+                return 0;
+    }
+    return 1;
+}
+
+int64_t kg_magic_dfs(const int32_t *targets, int64_t moves, const int32_t *lines,
+                     int64_t per, const int64_t *goal, int64_t count, int64_t *sum,
+                     int64_t *left, int32_t *path, int8_t *cursor, uint8_t *visited,
+                     int32_t *free_, int64_t *counters, int64_t total, int64_t closed,
+                     int64_t stop)
+{
+    int64_t depth = counters[0], placed = counters[1];
+    int64_t status = DFS_EXHAUSTED;
+    if (depth == total - 1) { /* the numbering found last time: take its last square back */
+        magic_place(targets, moves, lines, per, sum, left, visited, free_, path[depth],
+                    depth + 1, -1);
+        depth -= 1;
+    }
+    while (depth >= 0) {
+        const int32_t *row = targets + (int64_t)path[depth] * moves;
+        int64_t k = cursor[depth], number = depth + 2;
+        int32_t next = -1;
+        for (; k < moves; k++) {
+            int32_t t = row[k];
+            if (visited[t])
+                continue;
+            magic_place(targets, moves, lines, per, sum, left, visited, free_, t, number, 1);
+            if (magic_open(targets, moves, goal, sum, left, count, visited, free_, t, number,
+                           total)) {
+                next = t;
+                break;
+            }
+            magic_place(targets, moves, lines, per, sum, left, visited, free_, t, number, -1);
+        }
+        if (next < 0) {
+            if (depth == 0)
+                break;
+            magic_place(targets, moves, lines, per, sum, left, visited, free_, path[depth],
+                        depth + 1, -1);
+            depth -= 1;
+            continue;
+        }
+        cursor[depth] = (int8_t)(k + 1);
+        depth += 1;
+        path[depth] = next;
+        placed += 1;
+        if (depth == total - 1) {
+            int found = !closed;
+            const int32_t *last = targets + (int64_t)next * moves;
+            for (int64_t j = 0; j < moves && !found; j++)
+                found = last[j] == path[0];
+            if (found) {
+                status = DFS_FOUND;
+                break;
+            }
+            magic_place(targets, moves, lines, per, sum, left, visited, free_, next, number,
+                        -1);
+            depth -= 1;
+        } else {
+            cursor[depth] = 0;
+        }
+        if (placed >= stop) {
+            status = DFS_RUNNING;
+            break;
+        }
+    }
+    counters[0] = depth;
+    counters[1] = placed;
+    return status;
+}

@@ -182,7 +182,7 @@ PACKAGE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     ],
     "explore": [("_chunks",), ("tourmap",), ("sweeps", "table", "maps")],
     "puzzles": [("model",), ("encoding",), ("solving",), ("making",)],
-    "magic": [("rules",), ("encoding", "quartets"), ("forms",), ("solving",)],
+    "magic": [("rules",), ("encoding", "quartets", "enumeration"), ("forms",), ("solving",)],
     "solvers": [
         ("options", "moves", "clauses", "follow", "gate", "problem", "automorphisms", "patching"),
         ("base", "cnf", "kernels"),  # the registry and the one gate; the encoding; C loops

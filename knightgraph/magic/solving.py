@@ -35,6 +35,7 @@ from ..running.budget import Budget
 from ..tours.results import Certificate, SearchResult, Status
 from ..tours.tour import Tour
 from .encoding import MagicCNF
+from .enumeration import list_numberings
 from .forms import search_in_child
 from .rules import check_kind, magic_defect, magic_obstruction
 
@@ -212,6 +213,7 @@ def count_magic_tours(
     limit: int | None = None,
     timeout: float | None = None,
     budget: Budget | None = None,
+    method: str = "sat",
 ) -> MagicCount:
     """The magic tours of the ``m x n`` board, as numberings: all of them, or ``limit``.
 
@@ -224,6 +226,13 @@ def count_magic_tours(
         As :func:`find_magic_tour`.
     limit : int, optional
         Stop after this many (``exact`` is then False).
+    method : {"sat", "search"}
+        ``"sat"``: the count is exact only with a checked certificate (below).
+        ``"search"``: exact when the exhaustive search of
+        :mod:`knightgraph.magic.enumeration` has run to its end, with no certificate
+        (each numbering is still verified); a board with none is handed to ``"sat"``,
+        so that a "no" keeps its proof.  It reaches boards whose refutation the solver
+        cannot: 4 x 10 in seconds, where the certificate of 4 x 8 takes minutes.
 
     Returns
     -------
@@ -231,15 +240,22 @@ def count_magic_tours(
 
     Notes
     -----
-    Each round solves the CNF with one blocking clause per numbering found; the last
+    On boards up to :data:`PROOF_SQUARES` squares the numberings are first listed by the
+    search of :mod:`knightgraph.magic.enumeration` (each verified and blocked); then each
+    round solves the CNF with one blocking clause per numbering found, and the last
     round's "unsatisfiable" is the certificate of the count (``magic-refutation`` with
     the numberings listed), which the checker accepts before the count is called exact.
+    A numbering the search missed would be a model of a round: the count does not rest
+    on the search.
 
     Examples
     --------
     >>> answer = count_magic_tours(3, 4, kind="ranks")  # no 3x4 tour has every rank at 26
     >>> answer.count, answer.certificate.kind
     (0, 'magic-refutation')
+    >>> searched = count_magic_tours(3, 8, kind="ranks", method="search")
+    >>> searched.count, searched.certificate is None, searched.stats["search"]["complete"]
+    (32, True, True)
     """
     began = time.monotonic()
     n = m if n is None else n
@@ -262,9 +278,20 @@ def count_magic_tours(
             seconds=stats["seconds"], stats=dict(stats), **more,
         )  # fmt: skip
 
+    if method not in ("sat", "search"):
+        raise InvalidOptionError(f"invalid method {method!r}: expected 'sat' or 'search'")
     argument = magic_obstruction(m, n, kind)
     if argument is not None:
         return _gated(answer, argument, m, n, kind, closed, budget, [])
+    listed: list[list[int]] = []
+    if method == "search" or m * n <= PROOF_SQUARES:  # the search lists them first
+        listed = list_numberings(m, n, kind, closed, limit, budget, stats)
+        found.extend(_verified(board, order, kind, closed) for order in listed)
+        if not stats["search"]["complete"] and (limit is None or len(found) < limit):
+            return answer(Status.ABORTED, stopped_at(budget, f"{len(found)} found"))
+        if method == "search" and found and (limit is None or len(found) < limit):
+            return answer(Status.FOUND, f"all {len(found)} numberings, by an exhaustive "
+                          "search (no certificate)", exact=True)  # fmt: skip
     if m * n > MAX_SQUARES:
         raise InvalidOptionError(
             f"invalid board {m}x{n} for a magic tour search: {m * n} squares, the SAT "
@@ -275,6 +302,8 @@ def count_magic_tours(
     with _session(cnf, budget, proof) as sat:
         if sat is None:
             return answer(Status.ABORTED, stopped_at(budget, "writing the clauses"))
+        for order in listed:  # the solver is asked for one more
+            sat.add_clause([-cnf.var(s, k) for k, s in enumerate(order, 1)])
         while limit is None or len(found) < limit:
             stats["rounds"] += 1
             outcome = _solve(sat, budget)

@@ -49,6 +49,7 @@ __all__ = [
     "DFS_FOUND",
     "DFS_RUNNING",
     "Kernels",
+    "declare",
     "dfs_python",
     "follow_python",
     "kernels",
@@ -301,7 +302,7 @@ def _ctypes_kernels(library: ctypes.CDLL) -> Kernels:
 _C_TYPES: dict[str, Any] = {"i": ctypes.c_int64, "p": ctypes.c_void_p}
 
 
-def _declare(function: Any, restype: Any, spec: str) -> Any:
+def declare(function: Any, restype: Any, spec: str) -> Any:
     """Give a C ``function`` its result type and argument types, ``spec`` one word each.
 
     A word is ``i`` (``int64``), ``p`` (a bare pointer) or a numpy dtype name (a
@@ -310,7 +311,7 @@ def _declare(function: Any, restype: Any, spec: str) -> Any:
     Examples
     --------
     >>> import types
-    >>> f = _declare(types.SimpleNamespace(), None, "uint8 i p")
+    >>> f = declare(types.SimpleNamespace(), None, "uint8 i p")
     >>> f.argtypes[0]._dtype_, f.argtypes[1:] == [ctypes.c_int64, ctypes.c_void_p]
     (dtype('uint8'), True)
     """
@@ -324,7 +325,7 @@ def _declare(function: Any, restype: Any, spec: str) -> Any:
 
 def _ctypes_dfs(library: ctypes.CDLL) -> Callable[..., int]:
     """``kg_dfs`` of ``library`` as a Python function (see :class:`Kernels`)."""
-    c_dfs = _declare(library.kg_dfs, ctypes.c_int64, "int32 i uint8 int32 int8 uint8 int64 i i i i")
+    c_dfs = declare(library.kg_dfs, ctypes.c_int64, "int32 i uint8 int32 int8 uint8 int64 i i i i")
 
     def dfs(
         targets: Array,
@@ -346,7 +347,7 @@ def _ctypes_dfs(library: ctypes.CDLL) -> Callable[..., int]:
 def _ctypes_walk(library: ctypes.CDLL) -> Callable[..., None]:
     """``kg_walk`` of ``library`` as a Python function (see :class:`Kernels`)."""
     spec = "int32 i int64 int64 int32 uint8 int32 int32 int64 uint64" + " i" * 9
-    c_walk = _declare(library.kg_walk, None, spec)
+    c_walk = declare(library.kg_walk, None, spec)
 
     def walk(
         targets: Array,
@@ -378,7 +379,7 @@ def _ctypes_walk(library: ctypes.CDLL) -> Callable[..., None]:
 def _ctypes_follow(library: ctypes.CDLL) -> Any:
     """:func:`follow_python`, compiled: ``kg_follow`` and ``kg_follow_cycle`` of the library."""
     one_way, both_ways = (
-        _declare(function, ctypes.c_int64, "uint8 int64 i i p p i")
+        declare(function, ctypes.c_int64, "uint8 int64 i i p p i")
         for function in (library.kg_follow, library.kg_follow_cycle)
     )
 
