@@ -314,6 +314,7 @@ def _count_maybe_split(args: argparse.Namespace, board: Any, start: Any, end: An
     ``--workers``, ``--dask``, ``--checkpoint``) with a bar of the parts done and the time
     left."""
     from ..counting import count_tours
+    from ..counting.checkpoint import begun_in_the_middle
     from ..counting.estimate import memory_note
     from ..counting.middle import meets_in_the_middle
 
@@ -327,7 +328,8 @@ def _count_maybe_split(args: argparse.Namespace, board: Any, start: Any, end: An
             board,
             closed=args.closed,
             memory=kw["memory"],
-            middle=meets_in_the_middle(board, args.closed, start is not None or end is not None),
+            middle=meets_in_the_middle(board, args.closed, start is not None or end is not None)
+            or begun_in_the_middle(args.checkpoint),
         )
     )
     if note:  # issue 15: the estimate before the work

@@ -399,6 +399,11 @@ class Checkpoint:
                     + " (expected a whole number from 0 up)"
                 )
 
+    def begun_in_the_middle(self) -> bool:
+        """True when a count on file was begun in the middle (:mod:`.middle`): a rerun goes
+        on that way, so that its parts on file are kept (:func:`begun_in_the_middle`)."""
+        return _middle_in(self.data)
+
     def split_of(self, name: str) -> dict[str, Any] | None:
         """How the count ``name`` was split when the file was written (None: not begun)."""
         entry = self.data["counts"].get(name)
@@ -476,3 +481,37 @@ def _short(value: Any) -> str:
     """A JSON value in at most 60 characters, for messages."""
     text = json.dumps(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _middle_in(data: Any) -> bool:
+    counts = data.get("counts") if isinstance(data, dict) else None
+    return isinstance(counts, dict) and any(
+        isinstance(entry, dict)
+        and isinstance(entry.get("split"), dict)
+        and entry["split"].get("engine") == "middle"
+        for entry in counts.values()
+    )
+
+
+def begun_in_the_middle(path: str | None) -> bool:
+    """True when the checkpoint file ``path`` holds a count begun in the middle, read
+    without checking it (for the ``count`` command's note before the work; the count
+    itself reads it through :class:`Checkpoint`, which refuses a damaged file).
+
+    A count begun in the middle goes on in the middle, whatever
+    :func:`~knightgraph.counting.middle.meets_in_the_middle` says for the board today:
+    the parts on file are kept.
+
+    Examples
+    --------
+    >>> begun_in_the_middle(None), begun_in_the_middle("no-such-file.json")
+    (False, False)
+    """
+    if not path or not os.path.isfile(path):
+        return False
+    try:
+        with open(path, "rb") as f:
+            data = json.loads(f.read(LIMIT))
+    except (OSError, ValueError):
+        return False
+    return _middle_in(data)

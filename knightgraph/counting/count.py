@@ -262,6 +262,13 @@ def _middle_applies(
     return meets_in_the_middle(board, closed, ends=s is not None or t is not None)
 
 
+def _kept_middle(split: SplitOptions | None) -> bool:
+    """True when the checkpoint holds a count begun in the middle: it goes on as it began
+    (:meth:`~knightgraph.counting.checkpoint.Checkpoint.begun_in_the_middle`)."""
+    kept = None if split is None else split.checkpoint
+    return kept is not None and kept.begun_in_the_middle()
+
+
 def count_tours(
     m: int | Board,
     n: int | None = None,
@@ -368,7 +375,7 @@ def count_tours(
             board, closed, s, t, 0, none, convention, seconds, stats, zero.reason, zero
         )
     budget, stats = Budget(timeout), {}
-    middle = _middle_applies(board, closed, s, t, engine, parts, executor)
+    middle = _middle_applies(board, closed, s, t, engine, parts, executor) or _kept_middle(split)
     fit = _fit(board, closed, engine, memory, split is not None and not middle, middle)
     if fit is not None and fit.estimate is not None:
         stats["memory_estimate"] = fit.estimate
