@@ -512,8 +512,20 @@ def test_the_watchdog_ends_a_command_whose_main_thread_cannot_stop(sig, word):
     ends the process after the grace period, with the command's one line and 128 + signal."""
     from knightgraph.cli._watchdog import SIGNAL_GRACE
 
+    code, waited, err = signalled_when_ready(WEDGED, sig)
+    assert code == 128 + sig
+    assert waited >= SIGNAL_GRACE - 0.1  # the command had its grace first
+    assert one_line(err) == f"knightgraph count: {word}"
+
+
+def signalled_when_ready(script: str, sig: int) -> tuple[int, float, str]:
+    """Run ``script``, send ``sig`` once it prints "ready", and give its exit code, the
+    seconds it took to end after the signal, and its standard error (killed after the
+    watchdog's grace and 20 s more)."""
+    from knightgraph.cli._watchdog import SIGNAL_GRACE
+
     proc = subprocess.Popen(
-        [sys.executable, "-c", WEDGED],
+        [sys.executable, "-c", script],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -529,9 +541,8 @@ def test_the_watchdog_ends_a_command_whose_main_thread_cannot_stop(sig, word):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    assert code == 128 + sig
-    assert waited >= SIGNAL_GRACE - 0.1  # the command had its grace first
-    assert one_line(proc.stderr.read()) == f"knightgraph count: {word}"
+    assert proc.stderr is not None
+    return code, waited, proc.stderr.read()
 
 
 HELD_IN_C = """
@@ -555,26 +566,8 @@ def test_sigterm_ends_a_count_in_one_process_while_its_kernel_holds_the_main_thr
     run as the process is armed with the watchdog too: it ends within the grace period,
     with its one line and 143.  Here a C call that holds the main thread for minutes
     stands in for the kernel."""
-    from knightgraph.cli._watchdog import SIGNAL_GRACE
-
-    proc = subprocess.Popen(
-        [sys.executable, "-c", HELD_IN_C],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=subprocess_env(),
-    )
-    try:
-        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
-        proc.send_signal(signal.SIGTERM)
-        code = proc.wait(timeout=SIGNAL_GRACE + 20)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert code == 143
-    assert proc.stderr is not None
-    assert one_line(proc.stderr.read()) == "knightgraph count: terminated"
+    code, _, err = signalled_when_ready(HELD_IN_C, signal.SIGTERM)
+    assert code == 143 and one_line(err) == "knightgraph count: terminated"
 
 
 @pytest.mark.parametrize(
