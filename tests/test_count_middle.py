@@ -14,6 +14,7 @@ from knightgraph.counting.checkpoint import Checkpoint, request_of
 from knightgraph.counting.compiled import compiled_kernel, kernel_available
 from knightgraph.counting.count import count_cycles
 from knightgraph.counting.middle import count_middle, eligible, meets_in_the_middle
+from knightgraph.exceptions import InvalidOptionError
 from knightgraph.running.budget import NO_BUDGET, Budget
 
 needs_kernel = pytest.mark.skipif(not kernel_available(), reason="compiled kernel not built")
@@ -353,6 +354,11 @@ def test_a_count_begun_in_the_middle_goes_on_in_the_middle(tmp_path, monkeypatch
     monkeypatch.setattr(middle, "meets_in_the_middle", lambda *args, **kw: False)
     again = count_tours(6, 6, checkpoint=path)
     assert again.directed == 6_637_920 and again.stats["middle_parts"]["resumed"] == 6
+    with pytest.raises(InvalidOptionError, match="split as"):  # parts asked: not ignored
+        count_tours(6, 6, checkpoint=path, parts=5)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    assert not begun_in_the_middle(str(deep))  # the count's own reading refuses it
     swept = str(tmp_path / "swept.json")
     assert count_tours(5, 6, closed=True, parts=2, checkpoint=swept).undirected == 8
     assert not begun_in_the_middle(swept)

@@ -119,3 +119,97 @@ def test_a328816_four_by_ten_by_search():
     assert answer.exact and answer.count == 416
     for tour in answer.tours:
         check_numbering(4, 10, "files", [r * 10 + c for r, c in tour.squares()])
+
+
+def all_paths(m: int, n: int, closed: bool) -> list[list[int]]:
+    """Every directed knight's path through all squares (closed: ending a move from its
+    start), by plain search written here; flat squares r * n + c."""
+    from independent import knight_moves
+
+    size, out, path = m * n, [], []
+
+    def go(square: tuple[int, int]) -> None:
+        path.append(square)
+        if len(path) == size and (not closed or path[0] in knight_moves(m, n, *square)):
+            out.append([r * n + c for r, c in path])
+        for t in knight_moves(m, n, *square):
+            if t not in path:
+                go(t)
+        path.pop()
+
+    for r in range(m):
+        for c in range(n):
+            go((r, c))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("m", "n", "kind", "closed"),
+    [
+        (3, 4, "semi", False),
+        (3, 4, "ranks", False),
+        (2, 3, "files", False),
+        pytest.param(5, 5, "full", False, marks=pytest.mark.slow),  # minutes in Python
+        pytest.param(3, 10, "ranks", True, marks=pytest.mark.slow),
+    ],
+)
+def test_the_search_lists_exactly_the_paths_with_given_line_sums(m, n, kind, closed):
+    """Magic numberings are rare, so the lines' goals are set to the sums of real paths
+    (closed ones too, the diagonals of 5 x 5 too: make test-all): the search must list
+    exactly the paths with those sums, found here by brute force, whichever search runs
+    (the Python one on the small boards)."""
+    from knightgraph.magic.rules import magic_lines
+
+    paths = all_paths(m, n, closed)
+    lines = [squares for _, squares in magic_lines(m, n, kind)]
+
+    def sums(order: list[int]) -> tuple[int, ...]:
+        number = {s: k for k, s in enumerate(order, 1)}
+        return tuple(sum(number[s] for s in line) for line in lines)
+
+    for goal in sorted({sums(p) for p in paths})[:3]:
+        want = sorted(p for p in paths if sums(p) == goal)
+        runs = [en.magic_dfs_python] if m * n <= 12 or not COMPILED else []
+        for run in runs + ([en._compiled()] if COMPILED else []):
+            search = en.MagicSearch(m, n, kind)
+            search.goal[:] = goal
+            got, _ = listed_with(search, closed, run)
+            assert sorted(got) == want, (goal, run)
+
+
+def listed_with(search: en.MagicSearch, closed: bool, run: object) -> tuple[list, int]:
+    """:func:`listed` on a search whose goals the test has set."""
+    out, placed = [], 0
+    for first in range(search.total):
+        search.start(first)
+        if search.open_after(first, 1):
+            while True:
+                status = run(search, closed, 7)
+                placed += int(search.counters[1])
+                search.counters[1] = 0
+                if status == en.DFS_FOUND:
+                    out.append(search.path.tolist())
+                elif status == en.DFS_EXHAUSTED:
+                    break
+        search.place(first, 1, -1)
+    return out, placed
+
+
+def test_edges_of_the_search(monkeypatch):
+    """Review findings: the one-square board has an open tour and no closed one; a limit
+    reached ends the count without the solver; a board with none past PROOF_SQUARES is
+    "unknown" at once; a bad kind is refused and an impossible sum searches nothing."""
+    import knightgraph.magic.solving as solving
+
+    assert count_magic_tours(1, 1, kind="full", closed=True).count == 0
+    assert count_magic_tours(1, 1, kind="full", method="search").count == 1
+    some = count_magic_tours(3, 8, kind="ranks", limit=2)
+    assert len(some.tours) == 2 and some.stats["rounds"] == 0 and not some.exact
+    with pytest.raises(InvalidOptionError, match="diagonals need a square board"):
+        list(en.magic_numberings(3, 4, "full", False, Budget()))
+    stats: dict = {}
+    assert list(en.magic_numberings(3, 10, "files", False, Budget(), stats=stats)) == []
+    assert stats["placed"] == 0 and stats["complete"]  # 3 x 31 / 2 is not whole
+    monkeypatch.setattr(solving, "PROOF_SQUARES", 8)
+    unknown = count_magic_tours(3, 4, kind="ranks", method="search")
+    assert unknown.status.name == "ABORTED" and "no certificate" in unknown.reason

@@ -23,6 +23,7 @@ from ._shared import (
     command_seconds,
     preflight,
 )
+from ._watchdog import WATCHDOG
 
 BACKSTOP_SHARE = 0.1
 """The backstop of a command's budget: at ``timeout * (1 + BACKSTOP_SHARE) +``
@@ -255,7 +256,7 @@ def leave_if_nothing_left(code: int) -> None:
     which the operating system does at once when the process ends.
     This skips it when nothing else would run at exit: no :mod:`atexit` hook (which
     :mod:`multiprocessing`, :mod:`logging`, coverage and dask's client register), no
-    thread but this one and no hook of :mod:`threading` (which
+    thread but this one (and the signal watchdog's) and no hook of :mod:`threading` (which
     :mod:`concurrent.futures` registers), and standard output and error flushed.
     Files the command wrote are closed already (every output goes through
     :mod:`knightgraph.running.disk`).  Otherwise it returns and the normal exit runs.
@@ -268,7 +269,12 @@ def leave_if_nothing_left(code: int) -> None:
         return
     threading = sys.modules.get("threading")
     if threading is not None and (
-        threading.active_count() != 1 or getattr(threading, "_threading_atexits", [None])
+        threading.current_thread() is not threading.main_thread()
+        or any(  # another thread but the watchdog (cli._watchdog), which may go with us
+            t is not threading.current_thread() and t.name != WATCHDOG
+            for t in threading.enumerate()
+        )
+        or getattr(threading, "_threading_atexits", [None])
     ):
         return
     try:

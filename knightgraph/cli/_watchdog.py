@@ -6,11 +6,16 @@ from __future__ import annotations
 import contextlib
 import os
 
-__all__ = ["SIGNAL_GRACE", "signal_watchdog"]
+__all__ = ["SIGNAL_GRACE", "WATCHDOG", "signal_watchdog"]
 
 SIGNAL_GRACE = 3.0
 """Seconds a command with workers (or a count) has, after SIGINT or SIGTERM, to stop by
 itself before :func:`signal_watchdog` ends the process."""
+
+
+WATCHDOG = "knightgraph-signal-watchdog"
+"""The name of the watchdog's thread: the quick exit
+(:func:`knightgraph.cli._running.leave_if_nothing_left`) may leave it behind."""
 
 
 def signal_watchdog(command: str) -> None:
@@ -65,7 +70,7 @@ def signal_watchdog(command: str) -> None:
                         os.write(2, f"{line}{words[number]}\n".encode())
                     os._exit(128 + number)
 
-    threading.Thread(target=watch, name="knightgraph-signal-watchdog", daemon=True).start()
+    threading.Thread(target=watch, name=WATCHDOG, daemon=True).start()
 
 
 # ------------------------------------------------------------- checks first

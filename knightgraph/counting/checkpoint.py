@@ -512,6 +512,6 @@ def begun_in_the_middle(path: str | None) -> bool:
     try:
         with open(path, "rb") as f:
             data = json.loads(f.read(LIMIT))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # the count's own reading refuses it
         return False
     return _middle_in(data)

@@ -248,18 +248,20 @@ def _middle_applies(
     engine: str,
     parts: int | None,
     executor: Any,
+    kept: bool = False,
 ) -> bool:
-    """True when the count meets in the middle (:func:`.middle.meets_in_the_middle`) and
-    no engine, parts or executor of several workers asked for says otherwise (those split
-    the count by its states, :mod:`.split`); a serial executor, which the command line
-    passes when no workers are asked for, runs the count here like none."""
+    """True when the count meets in the middle (:func:`.middle.meets_in_the_middle`, or
+    ``kept``: its checkpoint holds a count begun so) and no engine, parts or executor of
+    several workers asked for says otherwise (those split the count by its states,
+    :mod:`.split`); a serial executor, which the command line passes when no workers are
+    asked for, runs the count here like none."""
     from ..running.parallel import SerialExecutor
     from .middle import meets_in_the_middle
 
     here = executor is None or isinstance(executor, SerialExecutor)
     if parts is not None or not here or engine == "python":
         return False
-    return meets_in_the_middle(board, closed, ends=s is not None or t is not None)
+    return kept or meets_in_the_middle(board, closed, ends=s is not None or t is not None)
 
 
 def _kept_middle(split: SplitOptions | None) -> bool:
@@ -375,7 +377,7 @@ def count_tours(
             board, closed, s, t, 0, none, convention, seconds, stats, zero.reason, zero
         )
     budget, stats = Budget(timeout), {}
-    middle = _middle_applies(board, closed, s, t, engine, parts, executor) or _kept_middle(split)
+    middle = _middle_applies(board, closed, s, t, engine, parts, executor, _kept_middle(split))
     fit = _fit(board, closed, engine, memory, split is not None and not middle, middle)
     if fit is not None and fit.estimate is not None:
         stats["memory_estimate"] = fit.estimate

@@ -41,7 +41,7 @@ import numpy as np
 from ..running.budget import Budget
 from ..running.native import load_library, python_only
 from ..solvers.kernels import DFS_EXHAUSTED, DFS_FOUND, DFS_RUNNING, declare
-from .rules import magic_lines, magic_sums
+from .rules import check_kind, magic_lines, magic_obstruction, magic_sums
 
 __all__ = ["DFS_CHUNK", "MagicSearch", "list_numberings", "magic_dfs_python", "magic_numberings"]
 
@@ -232,18 +232,25 @@ def magic_numberings(
     >>> len(found), sorted(found)[0][:4]
     (32, [0, 10, 16, 1])
     """
+    kind = check_kind(kind, m, n)
     compiled = _compiled()
     run = compiled if compiled is not None else magic_dfs_python
     chunk = DFS_CHUNK if compiled is not None else DFS_CHUNK >> 6
     info = {"placed": 0, "compiled": compiled is not None, "complete": False}
     if stats is not None:
         stats.update(info)
+    if magic_obstruction(m, n, kind) is not None:  # a line's sum is not whole, or parity
+        info["complete"] = True
+        if stats is not None:
+            stats.update(info)
+        return
     search = MagicSearch(m, n, kind)
     total = search.total
     for first in range(total):
         search.start(first)
         if total == 1:
-            yield [first]
+            if not closed:  # the one square is an open tour, not a closed one
+                yield [first]
             search.place(first, 1, -1)
             continue
         if not search.open_after(first, 1):

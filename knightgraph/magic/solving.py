@@ -283,20 +283,25 @@ def count_magic_tours(
     argument = magic_obstruction(m, n, kind)
     if argument is not None:
         return _gated(answer, argument, m, n, kind, closed, budget, [])
-    listed: list[list[int]] = []
-    if method == "search" or m * n <= PROOF_SQUARES:  # the search lists them first
-        listed = list_numberings(m, n, kind, closed, limit, budget, stats)
-        found.extend(_verified(board, order, kind, closed) for order in listed)
-        if not stats["search"]["complete"] and (limit is None or len(found) < limit):
-            return answer(Status.ABORTED, stopped_at(budget, f"{len(found)} found"))
-        if method == "search" and found and (limit is None or len(found) < limit):
-            return answer(Status.FOUND, f"all {len(found)} numberings, by an exhaustive "
-                          "search (no certificate)", exact=True)  # fmt: skip
     if m * n > MAX_SQUARES:
         raise InvalidOptionError(
             f"invalid board {m}x{n} for a magic tour search: {m * n} squares, the SAT "
             f"encoding takes at most {MAX_SQUARES}"
         )
+    listed: list[list[int]] = []
+    if method == "search" or m * n <= PROOF_SQUARES:  # the search lists them first
+        listed = list_numberings(m, n, kind, closed, limit, budget, stats)
+        found.extend(_verified(board, order, kind, closed) for order in listed)
+        if limit is not None and len(found) >= limit:
+            return answer(Status.FOUND, f"stopped at {limit} magic tour{'s' * (limit != 1)}")
+        if not stats["search"]["complete"]:
+            return answer(Status.ABORTED, stopped_at(budget, f"{len(found)} found"))
+        if method == "search" and found:
+            return answer(Status.FOUND, f"all {len(found)} numberings, by an exhaustive "
+                          "search (no certificate)", exact=True)  # fmt: skip
+        if m * n > PROOF_SQUARES:  # none found, and no proof logged past PROOF_SQUARES
+            return answer(Status.ABORTED, f"the search found none, but no certificate is "
+                          f"made on boards over {PROOF_SQUARES} squares")  # fmt: skip
     cnf = MagicCNF(m, n, kind, closed)
     proof = m * n <= PROOF_SQUARES
     with _session(cnf, budget, proof) as sat:
@@ -487,7 +492,7 @@ def _verified(board: Any, order: Sequence[int], kind: str, closed: bool) -> Tour
     tour = Tour(board, list(order), closed=closed)
     defect = magic_defect(tour.order.tolist(), board.m, board.n, kind)
     if defect is not None:
-        raise InternalError(f"internal error: the solver's tour is not magic: {defect}")
+        raise InternalError(f"internal error: a numbering found is not magic: {defect}")
     return tour
 
 
