@@ -518,14 +518,14 @@ def test_the_watchdog_ends_a_command_whose_main_thread_cannot_stop(sig, word):
     assert one_line(err) == f"knightgraph count: {word}"
 
 
-def signalled_when_ready(script: str, sig: int) -> tuple[int, float, str]:
+def signalled_when_ready(script: str, sig: int, *args: str) -> tuple[int, float, str]:
     """Run ``script``, send ``sig`` once it prints "ready", and give its exit code, the
     seconds it took to end after the signal, and its standard error (killed after the
     watchdog's grace and 20 s more)."""
     from knightgraph.cli._watchdog import SIGNAL_GRACE
 
     proc = subprocess.Popen(
-        [sys.executable, "-c", script],
+        [sys.executable, "-c", script, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -555,18 +555,20 @@ def held(*args, **kw):  # like the counting kernel: C code that no Python handle
     hashlib.pbkdf2_hmac("sha256", b"k", b"s", 2_000_000_000)
 
 surveys._count_maybe_split = held
-sys.argv = ["knightgraph", "count", "6", "6", "--closed"]
+surveys.symmetric_count = held
+sys.argv = ["knightgraph", "count", "6", "6", "--closed", *sys.argv[1:]]
 sys.exit(console_main())
 """
 
 
-def test_sigterm_ends_a_count_in_one_process_while_its_kernel_holds_the_main_thread():
+@pytest.mark.parametrize("more", [[], ["--by-symmetry"]])
+def test_sigterm_ends_a_count_in_one_process_while_its_kernel_holds_the_main_thread(more):
     """``count 8 10 --closed`` in one process went on 40 s after SIGTERM (its main thread
     in the compiled kernel, where no Python handler runs) and needed SIGKILL.  ``count``
-    run as the process is armed with the watchdog too: it ends within the grace period,
-    with its one line and 143.  Here a C call that holds the main thread for minutes
-    stands in for the kernel."""
-    code, _, err = signalled_when_ready(HELD_IN_C, signal.SIGTERM)
+    run as the process is armed with the watchdog too (``--by-symmetry`` as well): it ends
+    within the grace period, with its one line and 143.  Here a C call that holds the main
+    thread for minutes stands in for the kernel."""
+    code, _, err = signalled_when_ready(HELD_IN_C, signal.SIGTERM, *more)
     assert code == 143 and one_line(err) == "knightgraph count: terminated"
 
 

@@ -241,10 +241,6 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 def _cmd_count(args: argparse.Namespace) -> int:
     kind = kind_of(args)
     _answer_count_json_when_stopped(args, kind)  # first: a busy machine's imports are slow
-    if getattr(args, "own_process", False):  # the compiled kernel holds the main thread
-        from ._watchdog import signal_watchdog
-
-        signal_watchdog(args.command)
     from ..counting import count_symmetric, enumerate_tours
 
     board, start, end = kind.request(args)
@@ -397,7 +393,12 @@ def _cmd_map(args: argparse.Namespace, what: str, make: Callable[..., Any]) -> i
 # ------------------------------------------------- count --symmetric, --by-symmetry
 def _run_count(args: argparse.Namespace) -> int:
     """``count``: with ``--symmetric`` or ``--by-symmetry``, :func:`_count_symmetric`;
-    else :func:`_cmd_count`."""
+    else :func:`_cmd_count`.  Both are armed with the signal watchdog when they are the
+    process: the compiled kernel may hold the main thread for minutes."""
+    if getattr(args, "own_process", False):
+        from ._watchdog import signal_watchdog
+
+        signal_watchdog(args.command)
     if args.symmetric or args.by_symmetry:
         return _count_symmetric(args, kind_of(args))
     return _cmd_count(args)
