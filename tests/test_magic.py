@@ -110,13 +110,15 @@ def test_a_changed_tour_is_rejected() -> None:
 
 
 @pytest.mark.parametrize("m", range(1, 10))
-def test_the_obstructions_are_the_parity_theorems(m: int) -> None:
+def test_the_obstructions_are_the_parity_theorems_and_jelliss(m: int) -> None:
     for n in range(1, 10):
         cert = magic_obstruction(m, n, "semi")
         if m * n % 2 == 0 and (m % 2 or n % 2):  # a line's share is not whole
             assert cert is not None and cert.kind == "magic-sums"
         elif m % 2 and n % 2 and m * n > 1:  # alternate lines: odd and even sums
             assert cert is not None and cert.kind == "magic-parity"
+        elif m % 4 == 2 and n % 4 == 2:  # Jelliss: both sides 2 more than a multiple of 4
+            assert cert is not None and cert.kind == "magic-halves"
         else:
             assert cert is None
             continue
@@ -179,7 +181,7 @@ def test_a_count_with_a_forged_solution_list_is_rejected() -> None:
         (["tour", "6", "8", "--magic", "full"], "--magic full"),
         (["tour", "8", "8", "--magic", "semi", "--start", "a1"], "--start"),
         (["tour", "8", "8", "--magic", "semi", "--method", "warnsdorff"], "'warnsdorff'"),
-        (["tour", "14", "14", "--magic", "full"], "14x14"),
+        (["tour", "14", "16", "--magic", "semi"], "14x16"),
         (["exists", "8", "8", "--magic", "most"], "'most'"),
         (["tour", "8", "8", "--magic", "semi", "--format", "npy", "-o", "x.npy"], "npy"),
     ],
@@ -211,8 +213,46 @@ def test_tour_prints_the_magic_tour(capsys) -> None:
 
 def test_timeout_gives_up_with_exit_3(capsys) -> None:
     assert main(["tour", "8", "8", "--magic", "semi", "--timeout", "0"]) == 3
-    assert main(["exists", "6", "6", "--magic", "semi", "--timeout", "0.2"]) == 3
+    assert main(["exists", "6", "8", "--magic", "semi", "--timeout", "0.2"]) == 3
     assert "unknown" in capsys.readouterr().out
+    assert main(["exists", "6", "6", "--magic", "semi", "--timeout", "0.2"]) == 1  # proven
+
+
+@pytest.mark.parametrize(
+    ("m", "n", "kind"), [(6, 6, "semi"), (6, 10, "semi"), (10, 10, "full"), (14, 14, "full")]
+)
+def test_no_semi_magic_tour_when_both_sides_are_2_mod_4(m, n, kind, capsys) -> None:
+    """Jelliss (2003): no semi-magic tour on (4h + 2) x (4k + 2) boards.  The argument
+    (magic-halves) re-checked by the independent checker from the JSON alone, and refused
+    on boards and kinds it does not cover."""
+    command = "tour" if m > 10 else "exists"
+    assert main([command, str(m), str(n), "--magic", kind, "--format", "json"]) == 1
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["certificate"]["kind"] == "magic-halves"
+    accepted, why = check_answer({**answer, "exists": False})
+    assert accepted and "odd" in why
+    cert = answer["certificate"]
+    for bad in ({"rows": 4, "cols": 6, "magic": "semi"}, {"rows": 6, "cols": 6, "magic": "files"},
+                {"rows": 8, "cols": 8, "magic": "full"}):  # fmt: skip
+        assert not check_magic_certificate(bad, cert)[0]
+
+
+def test_the_exhaustive_search_agrees_on_6x6() -> None:
+    """The search of magic.enumeration, run without the argument, finds no semi-magic
+    numbering of 6 x 6 either (43 million paths placed, compiled)."""
+    from knightgraph.magic import enumeration
+
+    run = enumeration._compiled()
+    if run is None:
+        pytest.skip("minutes in Python")
+    search = enumeration.MagicSearch(6, 6, "semi")
+    for first in range(36):
+        search.start(first)
+        status = enumeration.DFS_RUNNING if search.open_after(first, 1) else None
+        while status == enumeration.DFS_RUNNING:
+            status = run(search, False, 1 << 22)
+        assert status in (None, enumeration.DFS_EXHAUSTED), f"a numbering from square {first}"
+        search.place(first, 1, -1)
 
 
 # ------------------------------------------------------------------ slow: the literature

@@ -127,14 +127,15 @@ def test_an_eight_by_eight_semi_magic_tour_of_the_form() -> None:
 
 def test_the_boards_past_100_squares() -> None:
     assert search_refusal(12, 12, "full") is None and search_refusal(16, 12, "semi") is None
-    assert "196 squares" in search_refusal(14, 14, "semi")
+    assert "224 squares" in search_refusal(14, 16, "semi")
+    assert search_refusal(14, 14, "semi") is None  # magic-halves settles it
     assert "784 squares" in search_refusal(28, 28, "semi")
     assert search_refusal(13, 13, "semi") is None  # the parity argument settles it
 
 
 @pytest.mark.parametrize(
     "argv",
-    [["tour", "14", "14", "--magic", "full"], ["exists", "10", "12", "--magic", "semi"]],
+    [["tour", "14", "16", "--magic", "semi"], ["exists", "10", "12", "--magic", "semi"]],
 )
 def test_boards_past_the_search_are_refused_in_one_line(argv: list[str], capsys) -> None:
     assert main(argv) == 2

@@ -17,6 +17,13 @@ must sum to its share of the total: a rank (and a diagonal) ``cols (N + 1) / 2``
       lie on the ``(N + 1) / 2`` squares of the colour of ``a1``, and the two lines named (ranks
       1 and 2, or files a and b) hold counts of them of different parity: their sums
       differ in parity;
+  ``magic-halves``
+      every rank and every file with its sum, both sides 2 more than a multiple of 4:
+      the even ranks hold half of the total, and so do the even files; a knight's move
+      changes the parity of exactly one of rank and file, so (with ``x_k = +1`` for
+      numbers on even ranks, ``-1`` otherwise) the halves ``k / 2`` of the even numbers
+      with ``x_k = +1`` and those with ``x_k = -1`` have equal sums, but ``1 + ... + N / 2``
+      is odd;
   ``magic-refutation``
       ``solutions`` (each checked to be a magic tour, all distinct) and a DRUP ``proof``
       of the CNF the checker writes itself from the board: the tour's clauses
@@ -297,6 +304,8 @@ def _check(board: _Board, certificate: Mapping[str, Any]) -> str:
         return f"the {count} {key} share {total} equally: {share} each, not a whole number"
     if kind == "magic-parity":
         return _parity(board, certificate)
+    if kind == "magic-halves":
+        return _halves(board)
     require(kind == "magic-refutation", f"certificates of kind {kind!r} prove nothing here")
     listed, proof = certificate["solutions"], certificate["proof"]
     require(isinstance(listed, list) and isinstance(proof, list), "solutions and proof: lists")
@@ -327,4 +336,19 @@ def _parity(board: _Board, certificate: Mapping[str, Any]) -> str:
         f"a tour of the {m}x{n} board alternates colours and has {size} squares, so its odd "
         f"numbers are the {(size + 1) // 2} squares of the colour of a1; {names[0]} holds "
         f"{majority[0]}, {names[1]} {majority[1]}: their sums differ in parity"
+    )
+
+
+def _halves(board: _Board) -> str:
+    m, n = board.m, board.n
+    require(board.kind in ("semi", "full"), f"the {board.kind} kind fixes one direction only")
+    require(m % 4 == 2 and n % 4 == 2, f"{m} and {n} are not both 2 more than a multiple of 4")
+    half = m * n // 2
+    total = half * (half + 1) // 2
+    require(total % 2 == 1, f"1 + ... + {half} = {total} is even")  # cannot happen: a guard
+    return (
+        f"the even ranks and the even files of the {m}x{n} board would each hold half of the "
+        f"total, and a knight's move changes the parity of exactly one of rank and file, so "
+        f"the numbers 1 .. {half} (the even numbers halved) would split into two sets of "
+        f"equal sum; their total {total} is odd"
     )

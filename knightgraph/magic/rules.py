@@ -21,8 +21,23 @@ Two arguments settle most boards before any search (:func:`magic_obstruction`):
     and ``(n - 1) / 2`` of those squares: their sums differ in parity, so cannot be
     equal.
 
+``magic-halves``
+    (semi-magic and magic tours; both sides 2 more than a multiple of 4, such as 6 x 6 and
+    6 x 10, where Jelliss (2003) showed there is none).  Let ``x_k`` be +1 when the square
+    of ``k`` is on an even rank, -1 otherwise, and ``y_k`` the same for files.  The even
+    ranks are half of the ranks, so with equal rank sums they hold half of the total:
+    ``sum k x_k = 0``, and ``sum x_k = 0`` (half of the squares); likewise
+    ``sum k y_k = sum y_k = 0``.  A knight's move changes the parity of exactly one of
+    rank and file, so ``x_k y_k`` alternates in sign: ``y_k = e (-1)^k x_k`` with ``e``
+    fixed.  The four sums then give ``sum over even k of k x_k = 0``: the halves
+    ``j = k / 2`` of the even numbers, ``1 .. N / 2``, split into two sets of equal sum.
+    With ``N = m n`` and ``m / 2``, ``n / 2`` odd, ``N / 2 = 2 (m / 2)(n / 2)`` and
+    ``1 + 2 + ... + N / 2 = (m / 2)(n / 2)(N / 2 + 1)`` is odd: no such split.
+
 Examples
 --------
+>>> magic_obstruction(6, 6, "semi").kind  # Jelliss: none on (4h + 2) x (4k + 2)
+'magic-halves'
 >>> magic_sums(8, 8)
 {'ranks': 260, 'files': 260, 'diagonals': 260}
 >>> magic_obstruction(5, 5, "semi").kind, magic_obstruction(4, 5, "semi").kind
@@ -133,6 +148,21 @@ def magic_defect(order: Sequence[int], m: int, n: int, kind: str) -> str | None:
     return None
 
 
+def _halves(m: int, n: int) -> Certificate:
+    """``magic-halves`` (see the module's text) for an ``m x n`` board with ``m`` and ``n``
+    both 2 more than a multiple of 4."""
+    half = m * n // 2
+    total = half * (half + 1) // 2
+    return Certificate(
+        "magic-halves",
+        f"both sides are 2 more than a multiple of 4: the even ranks and the even files would "
+        f"each hold half of every number's total, and a knight's move changes the parity of "
+        f"exactly one of rank and file, so the even numbers 2j on even ranks would split "
+        f"1 .. {half} into two halves of equal sum; their total {total} is odd",
+        {"half": half, "total": total},
+    )
+
+
 def magic_obstruction(m: int, n: int, kind: str) -> Certificate | None:
     """The argument (see the module's text) that no tour of the kind exists, or None.
 
@@ -176,6 +206,8 @@ def magic_obstruction(m: int, n: int, kind: str) -> Certificate | None:
                 f"{value} each, not a whole number",
                 {"lines": key, "total": size * (size + 1) // 2, "count": lines},
             )
+    if kind in ("semi", "full") and m % 4 == 2 and n % 4 == 2:
+        return _halves(m, n)
     if size % 2 == 0 or size == 1:
         return None
     if kind != "files" and m >= 3:

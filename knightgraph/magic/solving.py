@@ -167,7 +167,7 @@ def find_magic_tour(
     solver proves there is none of the one before, and last for any tour.  Past
     :data:`MAX_SQUARES` squares (up to :data:`QUARTET_SQUARES`) only the first two run,
     and when neither holds a tour the answer is ABORTED ("unknown"), never "no".
-    A "no" is a ``magic-sums`` or ``magic-parity`` argument (O(1), see
+    A "no" is a ``magic-sums``, ``magic-parity`` or ``magic-halves`` argument (O(1), see
     :mod:`knightgraph.magic.rules`) or a ``magic-refutation``: the CNF unsatisfiable, its
     DRUP proof checked against the CNF the checker writes itself (logged only up to
     :data:`PROOF_SQUARES` squares; past them "unsatisfiable" is ABORTED).  A tour is
