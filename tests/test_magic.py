@@ -54,21 +54,15 @@ def line_sums(m: int, n: int, squares: list[tuple[int, int]]) -> dict[str, set[i
     return out
 
 
-def brute_force_counts(m: int, n: int) -> dict[str, int]:
-    """Every directed open tour by plain search, and how many are magic of each kind."""
-    size = m * n
-    counts = {"ranks": 0, "files": 0, "semi": 0}
-    path: list[tuple[int, int]] = []
+def all_paths(m: int, n: int, closed: bool = False) -> list[list[int]]:
+    """Every directed knight's path through all squares (closed: ending a move from its
+    start), by plain search written here; flat squares r * n + c."""
+    size, out, path = m * n, [], []
 
     def go(square: tuple[int, int]) -> None:
         path.append(square)
-        if len(path) == size:
-            sums = line_sums(m, n, path)
-            ranks = sums["ranks"] == {Fraction(n * (size + 1), 2)}
-            files = sums["files"] == {Fraction(m * (size + 1), 2)}
-            counts["ranks"] += ranks
-            counts["files"] += files
-            counts["semi"] += ranks and files
+        if len(path) == size and (not closed or path[0] in knight_moves(m, n, *square)):
+            out.append([r * n + c for r, c in path])
         for t in knight_moves(m, n, *square):
             if t not in path:
                 go(t)
@@ -77,6 +71,20 @@ def brute_force_counts(m: int, n: int) -> dict[str, int]:
     for r in range(m):
         for c in range(n):
             go((r, c))
+    return out
+
+
+def brute_force_counts(m: int, n: int) -> dict[str, int]:
+    """Every directed open tour by plain search, and how many are magic of each kind."""
+    size = m * n
+    counts = {"ranks": 0, "files": 0, "semi": 0}
+    for order in all_paths(m, n):
+        sums = line_sums(m, n, [divmod(s, n) for s in order])
+        ranks = sums["ranks"] == {Fraction(n * (size + 1), 2)}
+        files = sums["files"] == {Fraction(m * (size + 1), 2)}
+        counts["ranks"] += ranks
+        counts["files"] += files
+        counts["semi"] += ranks and files
     return counts
 
 

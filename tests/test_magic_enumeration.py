@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from independent import tour_defect
-from test_magic import brute_force_counts, line_sums
+from test_magic import all_paths, brute_force_counts, line_sums
 
 from knightgraph.exceptions import InvalidOptionError
 from knightgraph.magic import count_magic_tours
@@ -20,21 +20,7 @@ COMPILED = en._compiled() is not None
 def listed(m: int, n: int, kind: str, closed: bool, run: object) -> tuple[list, int]:
     """Every numbering from every start with the search function ``run``, and the paths
     it placed."""
-    search = en.MagicSearch(m, n, kind)
-    out, placed = [], 0
-    for first in range(m * n):
-        search.start(first)
-        if search.open_after(first, 1):
-            while True:
-                status = run(search, closed, 5000)
-                placed += int(search.counters[1])
-                search.counters[1] = 0
-                if status == en.DFS_FOUND:
-                    out.append(search.path.tolist())
-                elif status == en.DFS_EXHAUSTED:
-                    break
-        search.place(first, 1, -1)
-    return out, placed
+    return listed_with(en.MagicSearch(m, n, kind), closed, run, 5000)
 
 
 def check_numbering(m: int, n: int, kind: str, order: list[int], closed: bool = False) -> None:
@@ -121,28 +107,6 @@ def test_a328816_four_by_ten_by_search():
         check_numbering(4, 10, "files", [r * 10 + c for r, c in tour.squares()])
 
 
-def all_paths(m: int, n: int, closed: bool) -> list[list[int]]:
-    """Every directed knight's path through all squares (closed: ending a move from its
-    start), by plain search written here; flat squares r * n + c."""
-    from independent import knight_moves
-
-    size, out, path = m * n, [], []
-
-    def go(square: tuple[int, int]) -> None:
-        path.append(square)
-        if len(path) == size and (not closed or path[0] in knight_moves(m, n, *square)):
-            out.append([r * n + c for r, c in path])
-        for t in knight_moves(m, n, *square):
-            if t not in path:
-                go(t)
-        path.pop()
-
-    for r in range(m):
-        for c in range(n):
-            go((r, c))
-    return out
-
-
 @pytest.mark.parametrize(
     ("m", "n", "kind", "closed"),
     [
@@ -177,14 +141,17 @@ def test_the_search_lists_exactly_the_paths_with_given_line_sums(m, n, kind, clo
             assert sorted(got) == want, (goal, run)
 
 
-def listed_with(search: en.MagicSearch, closed: bool, run: object) -> tuple[list, int]:
-    """:func:`listed` on a search whose goals the test has set."""
+def listed_with(
+    search: en.MagicSearch, closed: bool, run: object, chunk: int = 7
+) -> tuple[list, int]:
+    """The numberings of ``search`` (whose goals a test may have set) from every start, by
+    ``run`` in calls of ``chunk`` placements, and the paths placed."""
     out, placed = [], 0
     for first in range(search.total):
         search.start(first)
         if search.open_after(first, 1):
             while True:
-                status = run(search, closed, 7)
+                status = run(search, closed, chunk)
                 placed += int(search.counters[1])
                 search.counters[1] = 0
                 if status == en.DFS_FOUND:
