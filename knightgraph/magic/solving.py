@@ -347,8 +347,10 @@ def search_refusal(m: int, n: int, kind: str) -> str | None:
     --------
     >>> search_refusal(12, 12, "full") is None  # the quartet form: 144 squares
     True
-    >>> search_refusal(14, 14, "full")
-    '196 squares: the SAT search takes at most 100, or 576 with both sides multiples of 4 (a search of quartet form only)'
+    >>> search_refusal(14, 16, "semi")
+    '224 squares: the SAT search takes at most 100, or 576 with both sides multiples of 4 (a search of quartet form only)'
+    >>> search_refusal(14, 14, "full") is None  # both sides 2 more than a multiple of 4: no
+    True
     """
     size = m * n
     if size <= MAX_SQUARES or magic_obstruction(m, n, kind) is not None:
