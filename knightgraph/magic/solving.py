@@ -227,12 +227,10 @@ def count_magic_tours(
     limit : int, optional
         Stop after this many (``exact`` is then False).
     method : {"sat", "search"}
-        ``"sat"``: the count is exact only with a checked certificate (below).
-        ``"search"``: exact when the exhaustive search of
-        :mod:`knightgraph.magic.enumeration` has run to its end, with no certificate
-        (each numbering is still verified); a board with none is handed to ``"sat"``,
-        so that a "no" keeps its proof.  It reaches boards whose refutation the solver
-        cannot: 4 x 10 in seconds, where the certificate of 4 x 8 takes minutes.
+        ``"sat"``: exact only with a checked certificate (below).  ``"search"``: exact
+        when the search of :mod:`~knightgraph.magic.enumeration` ran to its end, with no
+        certificate (each numbering verified; a board with none goes to ``"sat"``, so a
+        "no" keeps its proof): 4 x 10 in seconds, where 4 x 8's certificate takes minutes.
 
     Returns
     -------
