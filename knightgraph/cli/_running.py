@@ -269,8 +269,7 @@ def leave_if_nothing_left(code: int) -> None:
         return
     threading = sys.modules.get("threading")
     if threading is not None and (
-        threading.current_thread() is not threading.main_thread()
-        or any(  # another thread but the watchdog (cli._watchdog), which may go with us
+        any(  # another thread but the watchdog (cli._watchdog), which may go with us
             t is not threading.current_thread() and t.name != WATCHDOG
             for t in threading.enumerate()
         )

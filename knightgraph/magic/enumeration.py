@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -41,7 +42,7 @@ import numpy as np
 from ..running.budget import Budget
 from ..running.native import load_library, python_only
 from ..solvers.kernels import DFS_EXHAUSTED, DFS_FOUND, DFS_RUNNING, declare
-from .rules import check_kind, magic_lines, magic_obstruction, magic_sums
+from .rules import check_kind, line_target, magic_lines, magic_obstruction
 
 __all__ = ["DFS_CHUNK", "MagicSearch", "list_numberings", "magic_dfs_python", "magic_numberings"]
 
@@ -86,11 +87,7 @@ class MagicSearch:
         self.lines = np.full((total, self.per), -1, dtype=np.int32)
         for s, mine in enumerate(of):
             self.lines[s, : len(mine)] = mine
-        sums = magic_sums(m, n)
-        self.goal = np.array(
-            [int(sums["files" if name.startswith("file") else "ranks"]) for name, _ in named],
-            dtype=np.int64,
-        )
+        self.goal = np.array([int(line_target(m, n, name)) for name, _ in named], np.int64)
         self.sum = np.zeros(len(named), dtype=np.int64)
         self.left = np.array([len(squares) for _, squares in named], dtype=np.int64)
         self.path = np.zeros(total, dtype=np.int32)
@@ -236,42 +233,31 @@ def magic_numberings(
     compiled = _compiled()
     run = compiled if compiled is not None else magic_dfs_python
     chunk = DFS_CHUNK if compiled is not None else DFS_CHUNK >> 6
-    info = {"placed": 0, "compiled": compiled is not None, "complete": False}
-    if stats is not None:
-        stats.update(info)
+    info = stats if stats is not None else {}
+    info.update(placed=0, compiled=compiled is not None, complete=False)
     if magic_obstruction(m, n, kind) is not None:  # a line's sum is not whole, or parity
         info["complete"] = True
-        if stats is not None:
-            stats.update(info)
         return
     search = MagicSearch(m, n, kind)
     total = search.total
     for first in range(total):
         search.start(first)
-        if total == 1:
+        if total == 1:  # the resuming of the search needs two squares
             if not closed:  # the one square is an open tour, not a closed one
                 yield [first]
-            search.place(first, 1, -1)
-            continue
-        if not search.open_after(first, 1):
-            search.place(first, 1, -1)
-            continue
-        while True:
-            if budget.out_of_time():
+        elif search.open_after(first, 1):
+            while not budget.out_of_time():
+                status = run(search, closed, chunk)
+                info["placed"] += int(search.counters[1])
+                search.counters[1] = 0
+                if status == DFS_FOUND:
+                    yield search.path.tolist()
+                elif status == DFS_EXHAUSTED:
+                    break
+            else:
                 return
-            status = run(search, closed, chunk)
-            info["placed"] += int(search.counters[1])
-            search.counters[1] = 0
-            if stats is not None:
-                stats.update(info)
-            if status == DFS_FOUND:
-                yield search.path.tolist()
-            elif status == DFS_EXHAUSTED:
-                break
         search.place(first, 1, -1)
     info["complete"] = True
-    if stats is not None:
-        stats.update(info)
 
 
 def list_numberings(
@@ -293,9 +279,5 @@ def list_numberings(
     (5, False)
     """
     stats["search"] = {}
-    listed: list[list[int]] = []
-    for order in magic_numberings(m, n, kind, closed, budget, stats=stats["search"]):
-        listed.append(order)
-        if limit is not None and len(listed) >= limit:
-            break
-    return listed
+    found = magic_numberings(m, n, kind, closed, budget, stats=stats["search"])
+    return list(itertools.islice(found, limit))

@@ -57,7 +57,15 @@ from typing import Any
 from ..exceptions import InvalidOptionError
 from ..tours.results import Certificate
 
-__all__ = ["KINDS", "check_kind", "magic_defect", "magic_lines", "magic_obstruction", "magic_sums"]
+__all__ = [
+    "KINDS",
+    "check_kind",
+    "line_target",
+    "magic_defect",
+    "magic_lines",
+    "magic_obstruction",
+    "magic_sums",
+]
 
 KINDS = ("semi", "full", "files", "ranks")
 """The magic kinds: ranks and files; and both diagonals; the files only; the ranks only."""
@@ -125,7 +133,14 @@ def magic_lines(m: int, n: int, kind: str) -> list[tuple[str, list[int]]]:
     return lines
 
 
-def _target(m: int, n: int, name: str) -> Fraction | int:
+def line_target(m: int, n: int, name: str) -> Fraction | int:
+    """The sum the line ``name`` (of :func:`magic_lines`) must have.
+
+    Examples
+    --------
+    >>> line_target(4, 8, "file a"), line_target(4, 8, "rank 1")
+    (66, 132)
+    """
     sums = magic_sums(m, n)
     return sums["ranks" if name.startswith(("rank", "diagonal")) else "files"]
 
@@ -142,7 +157,7 @@ def magic_defect(order: Sequence[int], m: int, n: int, kind: str) -> str | None:
     number = {int(s): k for k, s in enumerate(order, 1)}
     for name, squares in magic_lines(m, n, kind):
         total = sum(number[s] for s in squares)
-        want = _target(m, n, name)
+        want = line_target(m, n, name)
         if total != want:
             return f"{name} sums to {total}, not {want}"
     return None
